@@ -1,0 +1,1 @@
+"""The ``taku`` command line: a layer above the game cores."""
