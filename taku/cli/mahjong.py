@@ -9,4 +9,9 @@ from typing import Any
 def register(games: Any) -> None:
     """Add the ``mahjong`` sub-command to ``games``."""
     parser: argparse.ArgumentParser = games.add_parser("mahjong", help="riichi mahjong")
-    parser.set_defaults(handler=lambda args: parser.print_help() or 0)
+
+    def show_help(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 0
+
+    parser.set_defaults(handler=show_help)

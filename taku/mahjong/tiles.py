@@ -1,0 +1,304 @@
+"""Tiles and their notations: MPSZ (``123m0p55z``), mjai (``5mr``, ``E``, ``P``), Tenhou (11..53),
+Tenhou's 136 physical tile ids, and Unicode glyphs.
+
+A tile *kind* is an ``int`` from 0 to 33: 0-8 are 1m-9m (man, characters), 9-17 are 1p-9p (pin,
+circles), 18-26 are 1s-9s (sou, bamboo) and 27-33 are the honours East, South, West, North, White
+(haku), Green (hatsu) and Red (chun). A :class:`Tile` is a kind plus a red-five flag.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from taku.mahjong.errors import InvalidNotationError
+
+Kind: TypeAlias = int
+"""A tile kind, 0..33 (see the module docstring)."""
+
+TileId: TypeAlias = int
+"""A physical tile, 0..135, as Tenhou counts them: ``id // 4`` is the kind; 16, 52, 88 are red."""
+
+SUITS = "mpsz"
+MAN, PIN, SOU, HONOR = 0, 1, 2, 3
+EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
+WINDS = (EAST, SOUTH, WEST, NORTH)
+DRAGONS = (HAKU, HATSU, CHUN)
+WIND_LETTERS = "ESWN"
+WIND_NAMES = ("east", "south", "west", "north")
+HONOR_NAMES = ("east", "south", "west", "north", "haku", "hatsu", "chun")
+
+TERMINALS_AND_HONORS: tuple[Kind, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+"""The thirteen yaochuuhai kinds: 1 and 9 of each suit and the seven honours."""
+
+RED_FIVE_IDS: tuple[TileId, ...] = (16, 52, 88)
+"""Tenhou ids of the red fives of man, pin and sou."""
+
+_MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
+_UNICODE_HONORS = ("\U0001f000", "\U0001f001", "\U0001f002", "\U0001f003",
+                   "\U0001f006", "\U0001f005", "\U0001f004")
+# The Unicode block orders the suits man, sou, pin (U+1F007, U+1F010, U+1F019).
+_UNICODE_SUIT_BASE = (0x1F007, 0x1F019, 0x1F010)
+
+
+def kind_suit(kind: Kind) -> int:
+    """The suit of ``kind``: 0 man, 1 pin, 2 sou, 3 honours."""
+    return kind // 9
+
+
+def kind_number(kind: Kind) -> int:
+    """The number 1..9 of a suited kind, or 1..7 of an honour (E S W N haku hatsu chun)."""
+    return kind % 9 + 1
+
+
+def is_honor(kind: Kind) -> bool:
+    """Whether ``kind`` is a wind or a dragon."""
+    return kind >= 27
+
+
+def is_terminal(kind: Kind) -> bool:
+    """Whether ``kind`` is a 1 or a 9 of a suit."""
+    return kind < 27 and kind % 9 in (0, 8)
+
+
+def is_yaochuu(kind: Kind) -> bool:
+    """Whether ``kind`` is a terminal or an honour (yaochuuhai)."""
+    return kind >= 27 or kind % 9 in (0, 8)
+
+
+def is_simple(kind: Kind) -> bool:
+    """Whether ``kind`` is a 2..8 of a suit (chunchanpai)."""
+    return kind < 27 and 0 < kind % 9 < 8
+
+
+def dora_from_indicator(kind: Kind) -> Kind:
+    """The dora kind shown by an indicator of ``kind`` (9 -> 1, N -> E, chun -> haku). MJ-SCORE-03."""
+    if kind < 27:
+        return kind - 8 if kind % 9 == 8 else kind + 1
+    if kind <= NORTH:
+        return EAST if kind == NORTH else kind + 1
+    return HAKU if kind == CHUN else kind + 1
+
+
+def kind_to_str(kind: Kind) -> str:
+    """MPSZ notation of a kind: ``5p``, ``7z``."""
+    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """A tile: its kind (0..33) and whether it is a red five (aka dora).
+
+    >>> Tile.from_str("0p")
+    Tile.from_str('0p')
+    >>> Tile.from_str("0p").kind, Tile.from_str("0p").red
+    (13, True)
+    """
+
+    kind: Kind
+    red: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, int) or not 0 <= self.kind < 34:
+            raise InvalidNotationError(f"tile kind must be 0..33, got {self.kind!r}")
+        if self.red and self.kind not in (4, 13, 22):
+            raise InvalidNotationError(f"only a five can be red, not {kind_to_str(self.kind)}")
+
+    # --- MPSZ ---------------------------------------------------------------------------------
+    @classmethod
+    def from_str(cls, text: str) -> Tile:
+        """Parse one tile in MPSZ notation (``5m``, ``0p`` = red five of pin, ``7z`` = chun)."""
+        tiles = parse_tiles(text)
+        if len(tiles) != 1:
+            raise InvalidNotationError(f"one tile expected, got {len(tiles)} in {text!r}")
+        return tiles[0]
+
+    def __str__(self) -> str:
+        if self.red:
+            return f"0{SUITS[self.kind // 9]}"
+        return kind_to_str(self.kind)
+
+    def __repr__(self) -> str:
+        return f"Tile.from_str({str(self)!r})"
+
+    # --- properties -----------------------------------------------------------------------------
+    @property
+    def suit(self) -> int:
+        """0 man, 1 pin, 2 sou, 3 honours."""
+        return self.kind // 9
+
+    @property
+    def number(self) -> int:
+        """1..9 for suited tiles, 1..7 for honours (E S W N haku hatsu chun)."""
+        return self.kind % 9 + 1
+
+    @property
+    def is_honor(self) -> bool:
+        """A wind or a dragon."""
+        return self.kind >= 27
+
+    @property
+    def is_terminal(self) -> bool:
+        """A 1 or 9 of a suit."""
+        return is_terminal(self.kind)
+
+    @property
+    def is_yaochuu(self) -> bool:
+        """A terminal or honour."""
+        return is_yaochuu(self.kind)
+
+    @property
+    def is_simple(self) -> bool:
+        """A 2..8 of a suit."""
+        return is_simple(self.kind)
+
+    @property
+    def dora(self) -> Tile:
+        """The dora this tile indicates when it is a dora indicator."""
+        return Tile(dora_from_indicator(self.kind))
+
+    # --- mjai -----------------------------------------------------------------------------------
+    @property
+    def mjai(self) -> str:
+        """mjai notation: ``1m``..``9s``, ``5mr`` for a red five, ``E S W N P F C`` for honours."""
+        if self.kind >= 27:
+            return _MJAI_HONORS[self.kind - 27]
+        return f"{self.kind % 9 + 1}{SUITS[self.kind // 9]}{'r' if self.red else ''}"
+
+    @classmethod
+    def from_mjai(cls, text: str) -> Tile:
+        """Parse an mjai tile (``5mr``, ``E``, ``C``); ``?`` (hidden) is rejected."""
+        tile = _MJAI_TO_TILE.get(text)
+        if tile is None:
+            raise InvalidNotationError(f"not an mjai tile: {text!r}")
+        return tile
+
+    # --- Tenhou ---------------------------------------------------------------------------------
+    @property
+    def tenhou(self) -> int:
+        """Tenhou's numeric code: 11..19 man, 21..29 pin, 31..39 sou, 41..47 honours, 51..53 red."""
+        if self.red:
+            return 51 + self.kind // 9
+        return (self.kind // 9 + 1) * 10 + self.kind % 9 + 1
+
+    @classmethod
+    def from_tenhou(cls, code: int) -> Tile:
+        """Parse Tenhou's numeric tile code (11..47, 51..53)."""
+        tile = _TENHOU_TO_TILE.get(code) if isinstance(code, int) else None
+        if tile is None:
+            raise InvalidNotationError(f"not a Tenhou tile code: {code!r}")
+        return tile
+
+    @classmethod
+    def from_id(cls, tile_id: TileId, red_fives: bool = True) -> Tile:
+        """The tile with Tenhou's 136-id ``tile_id``; ids 16, 52, 88 are red when ``red_fives``."""
+        if not isinstance(tile_id, int) or not 0 <= tile_id < 136:
+            raise InvalidNotationError(f"tile id must be 0..135, got {tile_id!r}")
+        return Tile(tile_id // 4, red_fives and tile_id in RED_FIVE_IDS)
+
+    # --- Unicode --------------------------------------------------------------------------------
+    @property
+    def unicode(self) -> str:
+        """The Unicode mahjong glyph (red fives share the plain five's glyph)."""
+        if self.kind >= 27:
+            return _UNICODE_HONORS[self.kind - 27]
+        return chr(_UNICODE_SUIT_BASE[self.kind // 9] + self.kind % 9)
+
+
+ALL_KINDS: tuple[Tile, ...] = tuple(Tile(kind) for kind in range(34))
+"""One plain tile of each of the 34 kinds."""
+
+_MJAI_TO_TILE: dict[str, Tile] = {tile.mjai: tile for tile in ALL_KINDS}
+_MJAI_TO_TILE.update({f"5{suit}r": Tile(kind, True) for suit, kind in zip("mps", (4, 13, 22), strict=True)})
+_TENHOU_TO_TILE: dict[int, Tile] = {tile.tenhou: tile for tile in ALL_KINDS}
+_TENHOU_TO_TILE.update({51 + suit: Tile(4 + 9 * suit, True) for suit in range(3)})
+_UNICODE_TO_TILE: dict[str, Tile] = {tile.unicode: tile for tile in ALL_KINDS}
+
+_MPSZ_TOKEN = re.compile(r"(\d+)([mpsz])")
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Parse MPSZ notation (``123m0p55z``) into tiles, in the order written.
+
+    Spaces are ignored. Unicode glyphs are accepted as well.
+
+    >>> [str(t) for t in parse_tiles("12m0p 7z")]
+    ['1m', '2m', '0p', '7z']
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"tile notation must be a string, got {type(text).__name__}")
+    compact = "".join(text.split())
+    if compact and all(ch in _UNICODE_TO_TILE for ch in compact):
+        return tuple(_UNICODE_TO_TILE[ch] for ch in compact)
+    tiles: list[Tile] = []
+    position = 0
+    for match in _MPSZ_TOKEN.finditer(compact):
+        if match.start() != position:
+            raise InvalidNotationError(
+                f"cannot read {compact[position:match.start()]!r} in tile notation {text!r}")
+        digits, suit = match.groups()
+        suit_index = SUITS.index(suit)
+        for digit in digits:
+            number = int(digit)
+            if suit_index == HONOR:
+                if not 1 <= number <= 7:
+                    raise InvalidNotationError(f"honour tiles are 1z..7z, got {digit}z in {text!r}")
+                tiles.append(Tile(27 + number - 1))
+            elif number == 0:
+                tiles.append(Tile(9 * suit_index + 4, True))
+            else:
+                tiles.append(Tile(9 * suit_index + number - 1))
+        position = match.end()
+    if position != len(compact):
+        raise InvalidNotationError(
+            f"cannot read {compact[position:]!r} in tile notation {text!r} (a suit letter m/p/s/z "
+            "must follow the digits)")
+    return tuple(tiles)
+
+
+def tiles_to_str(tiles: Iterable[Tile], *, sort: bool = False) -> str:
+    """MPSZ notation of ``tiles``, grouping runs of one suit (``123m0p55z``).
+
+    With ``sort``, the tiles are ordered by kind (a red five before a plain five).
+    """
+    sequence: Sequence[Tile] = sorted(tiles, key=_sort_key) if sort else list(tiles)
+    out: list[str] = []
+    for index, tile in enumerate(sequence):
+        out.append("0" if tile.red else str(tile.kind % 9 + 1))
+        if index + 1 == len(sequence) or sequence[index + 1].kind // 9 != tile.kind // 9:
+            out.append(SUITS[tile.kind // 9])
+    return "".join(out)
+
+
+def tiles_to_unicode(tiles: Iterable[Tile]) -> str:
+    """The tiles as Unicode glyphs."""
+    return "".join(tile.unicode for tile in tiles)
+
+
+def _sort_key(tile: Tile) -> tuple[int, int]:
+    return tile.kind, 0 if tile.red else 1
+
+
+def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    """The tiles ordered by kind, a red five before a plain five."""
+    return tuple(sorted(tiles, key=_sort_key))
+
+
+def tile_counts(tiles: Iterable[Tile]) -> list[int]:
+    """The number of tiles of each of the 34 kinds."""
+    counts = [0] * 34
+    for tile in tiles:
+        counts[tile.kind] += 1
+    return counts
+
+
+def parse_kinds(text: str) -> list[int]:
+    """Parse MPSZ notation into a 34-entry count list (red fives count as fives)."""
+    return tile_counts(parse_tiles(text))
+
+
+def counts_to_str(counts: Sequence[int]) -> str:
+    """MPSZ notation of a 34-entry count list."""
+    return tiles_to_str(Tile(kind) for kind in range(34) for _ in range(counts[kind]))

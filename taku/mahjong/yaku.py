@@ -1,0 +1,85 @@
+"""The yaku catalogue: names, han (closed/open) and yakuman, as used by the scorer.
+
+Names are the romanised Japanese names players use. Values follow standard modern practice where
+the seeds are silent (MJ-SCORE-04, RULES.md §12 item 9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class YakuInfo:
+    """A yaku: its name, han when the hand is closed and when open (0 = not allowed open)."""
+
+    name: str
+    closed: int
+    open: int
+    english: str
+
+
+YAKU: dict[str, YakuInfo] = {info.name: info for info in (
+    YakuInfo("riichi", 1, 0, "ready hand"),
+    YakuInfo("double riichi", 2, 0, "ready hand on the first discard"),
+    YakuInfo("open riichi", 1, 0, "ready hand shown to all (extra han)"),
+    YakuInfo("ippatsu", 1, 0, "win within one go-around of riichi"),
+    YakuInfo("menzen tsumo", 1, 0, "self-draw with a closed hand"),
+    YakuInfo("pinfu", 1, 0, "all sequences, no fu"),
+    YakuInfo("tanyao", 1, 1, "all simples"),
+    YakuInfo("iipeikou", 1, 0, "two identical sequences"),
+    YakuInfo("yakuhai (haku)", 1, 1, "white dragon triplet"),
+    YakuInfo("yakuhai (hatsu)", 1, 1, "green dragon triplet"),
+    YakuInfo("yakuhai (chun)", 1, 1, "red dragon triplet"),
+    YakuInfo("yakuhai (seat wind)", 1, 1, "seat wind triplet"),
+    YakuInfo("yakuhai (round wind)", 1, 1, "round wind triplet"),
+    YakuInfo("haitei raoyue", 1, 1, "self-draw on the last tile"),
+    YakuInfo("houtei raoyui", 1, 1, "ron on the last discard"),
+    YakuInfo("rinshan kaihou", 1, 1, "win on a replacement tile"),
+    YakuInfo("chankan", 1, 1, "robbing a kan"),
+    YakuInfo("sanshoku doujun", 2, 1, "mixed triple sequence"),
+    YakuInfo("ittsu", 2, 1, "pure straight"),
+    YakuInfo("chanta", 2, 1, "terminal or honour in each group"),
+    YakuInfo("chiitoitsu", 2, 0, "seven pairs"),
+    YakuInfo("toitoi", 2, 2, "all triplets"),
+    YakuInfo("sanankou", 2, 2, "three concealed triplets"),
+    YakuInfo("sankantsu", 2, 2, "three kans"),
+    YakuInfo("sanshoku doukou", 2, 2, "triple triplets"),
+    YakuInfo("honroutou", 2, 2, "all terminals and honours"),
+    YakuInfo("shousangen", 2, 2, "little three dragons"),
+    YakuInfo("honitsu", 3, 2, "half flush"),
+    YakuInfo("junchan", 3, 2, "terminal in each group"),
+    YakuInfo("ryanpeikou", 3, 0, "two sets of identical sequences"),
+    YakuInfo("chinitsu", 6, 5, "full flush"),
+)}
+"""Ordinary yaku by name."""
+
+YAKUMAN: dict[str, str] = {
+    "kokushi musou": "thirteen orphans",
+    "kokushi musou juusanmen": "thirteen orphans, 13-sided wait",
+    "suuankou": "four concealed triplets",
+    "suuankou tanki": "four concealed triplets, pair wait",
+    "daisangen": "big three dragons",
+    "shousuushii": "little four winds",
+    "daisuushii": "big four winds",
+    "tsuuiisou": "all honours",
+    "chinroutou": "all terminals",
+    "ryuuiisou": "all green",
+    "chuuren poutou": "nine gates",
+    "junsei chuuren poutou": "nine gates, 9-sided wait",
+    "suukantsu": "four kans",
+    "tenhou": "dealer's win on the first draw",
+    "chiihou": "non-dealer's win on the first draw",
+    "renhou": "win on a discard before one's first draw",
+    "daisharin": "seven pairs 2..8 of one suit",
+    "paarenchan": "eight counters (or eight dealer wins)",
+}
+"""Yakuman by name, with an English gloss."""
+
+LIMIT_NAMES = {5: "mangan", 6: "haneman", 7: "haneman", 8: "baiman", 9: "baiman", 10: "baiman",
+               11: "sanbaiman", 12: "sanbaiman"}
+"""Limit names by han (MJ-SCORE-05)."""
+
+YAKUMAN_LIMIT_NAMES = ("", "yakuman", "double yakuman", "triple yakuman", "quadruple yakuman",
+                       "quintuple yakuman", "sextuple yakuman")
+"""Limit names by yakuman multiple."""
