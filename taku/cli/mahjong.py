@@ -1,17 +1,489 @@
-"""``taku mahjong ...``: mahjong commands (placeholder until the mahjong core lands)."""
+"""``taku mahjong ...``: score hands and analyse shanten from the command line.
+
+Hand syntax (``HAND``): the concealed tiles in MPSZ notation, then each meld, then optionally the
+winning tile, separated by spaces::
+
+    taku mahjong score "11123m456p55z 777z+ 5z" --seat S --round E --dora 4p
+
+* concealed tiles: ``123m0p55z`` (``0`` = red five; ``1z``..``7z`` = E S W N haku hatsu chun);
+* melds: ``3-45m`` (chi, 3m called from the left), ``777z+`` (pon from the right),
+  ``99=9m`` (pon from across), ``5555p=`` (open kan), ``555=5s`` (added kan on a pon from across),
+  ``1111z`` (closed kan): the mark ``-``/``=``/``+`` (left/across/right) follows the called tile;
+* the winning tile: a last single-tile token. If the concealed tiles and melds already make 14
+  tiles, it must be one of the concealed tiles; if they make 13, it is added. Without it, the last
+  concealed tile written is the winning tile (or give ``--win``).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Callable
 from typing import Any
+
+from taku.cli.main import CommandError
+from taku.mahjong.errors import MahjongError
+from taku.mahjong.hand import ACROSS, LEFT, RIGHT, Hand, Meld
+from taku.mahjong.rules import PRESETS, Rules
+from taku.mahjong.score import SEAT_NAMES, HandScore, Win, score_hand
+from taku.mahjong.shanten import (
+    Ukeire,
+    shanten,
+    shanten_chiitoitsu,
+    shanten_kokushi,
+    shanten_regular,
+    ukeire,
+    waits,
+)
+from taku.mahjong.tiles import Tile, kind_to_str, parse_tiles, tiles_to_str
+
+_WINDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3,
+          "0": 0, "1": 1, "2": 2, "3": 3}
+_DIRECTIONS = {"left": LEFT, "kamicha": LEFT, "across": ACROSS, "toimen": ACROSS,
+               "right": RIGHT, "shimocha": RIGHT}
 
 
 def register(games: Any) -> None:
     """Add the ``mahjong`` sub-command to ``games``."""
-    parser: argparse.ArgumentParser = games.add_parser("mahjong", help="riichi mahjong")
+    parser: argparse.ArgumentParser = games.add_parser(
+        "mahjong", help="riichi mahjong: score hands, shanten",
+        description="Riichi mahjong tools.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
 
-    def show_help(args: argparse.Namespace) -> int:
-        parser.print_help()
+    score = commands.add_parser(
+        "score", help="score a won hand", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Score a won hand: yaku, han, fu, limit and who pays what.",
+        epilog=__doc__.split("\n\n", 1)[1] if __doc__ else None)
+    score.add_argument("hand", nargs="?", help='e.g. "123m456p789s11z 777z+ 1z" (see below)')
+    score.add_argument("--win", metavar="TILE", help="the winning tile (if not written in HAND)")
+    score.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
+    score.add_argument("--riichi", action="store_true")
+    score.add_argument("--double-riichi", action="store_true")
+    score.add_argument("--open-riichi", action="store_true")
+    score.add_argument("--ippatsu", action="store_true")
+    score.add_argument("--rinshan", action="store_true", help="won on a replacement tile")
+    score.add_argument("--chankan", action="store_true", help="robbed a kan")
+    score.add_argument("--haitei", action="store_true", help="tsumo on the last tile")
+    score.add_argument("--houtei", action="store_true", help="ron on the last discard")
+    first = score.add_mutually_exclusive_group()
+    first.add_argument("--tenhou", action="store_true", help="dealer's first-draw tsumo")
+    first.add_argument("--chiihou", action="store_true", help="non-dealer's first-draw tsumo")
+    first.add_argument("--renhou", action="store_true", help="ron before one's first draw")
+    score.add_argument("--seat", default="E", help="seat wind E/S/W/N (E = dealer; default E)")
+    score.add_argument("--round", default="E", help="round wind E/S/W/N (default E)")
+    score.add_argument("--dora", default="", metavar="TILES",
+                       help="dora indicators incl. kan-dora, e.g. 3m7z")
+    score.add_argument("--ura", default="", metavar="TILES", help="ura-dora indicators")
+    score.add_argument("--honba", type=int, default=0, help="counters on the table")
+    score.add_argument("--deposits", type=int, default=0, help="riichi sticks on the table")
+    score.add_argument("--discarder", metavar="SEAT", help="seat wind of the discarder (ron)")
+    score.add_argument("--pao", metavar="SEAT", help="seat wind of a liable player")
+    _add_rules_arguments(score)
+    score.add_argument("--json", action="store_true", help="print JSON")
+    score.add_argument("--batch", action="store_true",
+                       help="read one JSON hand per line on stdin, write one JSON result per line")
+    score.set_defaults(handler=_score_command)
+
+    analyse = commands.add_parser(
+        "shanten", help="shanten, waits and ukeire of a hand",
+        description="Shanten (tiles from tenpai), waits and ukeire (improving tiles and how many "
+                    "are unseen) of a 13-tile hand, or of each discard of a 14-tile hand.")
+    analyse.add_argument("hand", help='e.g. "123m456p789s1122z" or "1234m456p 777z+"')
+    analyse.add_argument("--visible", default="", metavar="TILES",
+                         help="tiles seen elsewhere (discards, melds, indicators)")
+    analyse.add_argument("--json", action="store_true", help="print JSON")
+    analyse.set_defaults(handler=_shanten_command)
+
+
+def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", default="default", choices=["default", *PRESETS],
+                        help="rule preset (default: seed 001 scoring)")
+    parser.add_argument("--option", action="append", default=[], metavar="FIELD=VALUE",
+                        help="change one rules field, e.g. kiriage_mangan=true (repeatable)")
+
+
+# --- parsing helpers -------------------------------------------------------------------------
+
+def _seat(text: str | int, what: str) -> int:
+    seat = _WINDS.get(str(text).strip().lower())
+    if seat is None:
+        raise MahjongError(f"{what} must be E, S, W or N, got {text!r}")
+    return seat
+
+
+def _rules(name: str, options: list[str] | dict[str, Any]) -> Rules:
+    rules = Rules() if name == "default" else Rules.preset(name)
+    if not options:
+        return rules
+    changes: dict[str, Any] = {}
+    items = options.items() if isinstance(options, dict) else (
+        _split_option(option) for option in options)
+    for key, value in items:
+        current = getattr(rules, key, None) if hasattr(rules, key) else None
+        if not hasattr(rules, key):
+            raise MahjongError(f"unknown rules field {key!r}")
+        changes[key] = _convert(value, current, key)
+    return rules.replace(**changes)
+
+
+def _split_option(option: str) -> tuple[str, str]:
+    key, sep, value = option.partition("=")
+    if not sep:
+        raise MahjongError(f"--option expects FIELD=VALUE, got {option!r}")
+    return key.strip(), value.strip()
+
+
+def _convert(value: Any, current: Any, key: str) -> Any:
+    """Convert a command-line or JSON value to the type of the rules field ``key``."""
+    if isinstance(current, bool):
+        if isinstance(value, bool):
+            return value
+        text = str(value).lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise MahjongError(f"{key} expects true or false, got {value!r}")
+    if isinstance(current, int):
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise MahjongError(f"{key} expects a number, got {value!r}") from None
+    if isinstance(current, frozenset):
+        items = value if isinstance(value, list) else [v for v in str(value).split(",") if v]
+        return frozenset(str(item).strip() for item in items)
+    if isinstance(current, tuple):
+        items = value if isinstance(value, list) else str(value).split(",")
+        try:
+            return tuple(int(item) for item in items)
+        except ValueError:
+            raise MahjongError(f"{key} expects numbers separated by commas, got {value!r}") from None
+    return value
+
+
+def parse_hand_argument(text: str, win: str | None = None) -> tuple[Hand, Tile]:
+    """Parse the ``HAND`` argument (concealed tiles, melds, optional winning tile)."""
+    tokens = text.split()
+    if not tokens:
+        raise MahjongError("empty hand")
+    closed = list(parse_tiles(tokens[0]))
+    rest = tokens[1:]
+    win_tile: Tile | None = Tile.from_str(win) if win else None
+    if rest and not any(mark in rest[-1] for mark in "-=+") and len(parse_tiles(rest[-1])) == 1:
+        if win_tile is not None:
+            raise MahjongError(f"two winning tiles: {rest[-1]} in the hand and --win {win}")
+        win_tile = parse_tiles(rest[-1])[0]
+        rest = rest[:-1]
+    melds = tuple(Meld.from_str(token) for token in rest)
+    size = len(closed) + 3 * len(melds)
+    if win_tile is None:
+        if size != 14:
+            raise MahjongError(f"14 tiles expected (or 13 and a winning tile), got {size}")
+        win_tile = closed[-1]
+    elif size == 13:
+        closed.append(win_tile)
+    elif size != 14:
+        raise MahjongError(f"13 tiles and a winning tile, or 14 tiles, expected; got {size}"
+                           f"{' and a winning tile' if win_tile else ''}")
+    return Hand(tuple(closed), melds), win_tile
+
+
+def _win_from_args(args: argparse.Namespace) -> Win:
+    seat = _seat(args.seat, "--seat")
+    first_turn = args.tenhou or args.chiihou or args.renhou
+    if args.tenhou and (seat != 0 or not args.tsumo):
+        raise MahjongError("tenhou is the dealer's (--seat E) win by --tsumo")
+    if args.chiihou and (seat == 0 or not args.tsumo):
+        raise MahjongError("chiihou is a non-dealer's win by --tsumo")
+    if args.renhou and args.tsumo:
+        raise MahjongError("renhou is a win by ron (no --tsumo)")
+    return Win(
+        tsumo=args.tsumo, riichi=args.riichi, double_riichi=args.double_riichi,
+        open_riichi=args.open_riichi, ippatsu=args.ippatsu, rinshan=args.rinshan,
+        chankan=args.chankan, haitei=args.haitei, houtei=args.houtei, first_turn=first_turn,
+        seat_wind=seat, round_wind=_seat(args.round, "--round"),
+        dora_indicators=parse_tiles(args.dora), ura_indicators=parse_tiles(args.ura),
+        honba=args.honba, deposits=args.deposits,
+        discarder=_seat(args.discarder, "--discarder") if args.discarder else None,
+        pao_seat=_seat(args.pao, "--pao") if args.pao else None)
+
+
+# --- score -------------------------------------------------------------------------------------
+
+def _score_command(args: argparse.Namespace) -> int:
+    if args.batch:
+        if args.hand:
+            raise CommandError("--batch reads hands from stdin; do not give HAND")
+        return _score_batch(sys.stdin, sys.stdout)
+    if not args.hand:
+        raise CommandError('give a HAND, e.g. taku mahjong score "123m456p789s11z 777z+ 1z"')
+    try:
+        hand, win_tile = parse_hand_argument(args.hand, args.win)
+        result = score_hand(hand, win_tile, _win_from_args(args), _rules(args.rules, args.option))
+    except MahjongError as error:
+        raise CommandError(str(error)) from None
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+    else:
+        print(format_score_sheet(hand, win_tile, result))
+    return 0
+
+
+def format_score_sheet(hand: Hand, win_tile: Tile, score: HandScore) -> str:
+    """A score sheet for a player to read."""
+    lines = [f"Hand          {hand}",
+             f"Won on        {win_tile} by {'tsumo' if score.tsumo else 'ron'}"
+             f"{f' ({score.wait} wait)' if score.wait else ''}"]
+    if score.decomposition:
+        lines.append(f"Groups        {score.decomposition}")
+    lines.append("Yaku")
+    width = max((len(name) for name, _ in score.yaku), default=10)
+    for name, han in score.yaku:
+        unit = "yakuman" if score.yakuman and han % 13 == 0 and han >= 13 else "han"
+        amount = han // 13 if unit == "yakuman" else han
+        lines.append(f"  {name:<{width}}  {amount} {unit}")
+    if score.all_dora:
+        parts = [f"{label} {n}" for label, n in
+                 (("dora", score.dora), ("aka", score.aka), ("ura", score.ura)) if n]
+        lines.append(f"  {'dora':<{width}}  {score.all_dora} han ({', '.join(parts)})")
+    if score.fu_items:
+        items = ", ".join(f"{name} {fu}" for name, fu in score.fu_items)
+        lines.append(f"Fu            {score.fu} ({items})")
+    counted = not score.yakuman or score.limit == "kazoe yakuman"
+    value = f"{score.han} han {score.fu} fu" if counted else ""
+    summary = ", ".join(part for part in (value, score.limit or "") if part)
+    lines.append(f"Value         {summary}")
+    lines.append("Payments")
+    for payment in score.payments:
+        payer = "discarder" if payment.payer is None else SEAT_NAMES[payment.payer]
+        honba = f" (incl. {payment.honba} for counters)" if payment.honba else ""
+        lines.append(f"  {payer:<10} pays {payment.amount}{honba}")
+    if score.deposits:
+        lines.append(f"  riichi sticks  {score.deposits}")
+    lines.append(f"Total         {score.received}")
+    return "\n".join(lines)
+
+
+_BATCH_KEYS = {"closed", "melds", "win_tile", "tsumo", "riichi", "ippatsu", "double_riichi",
+               "open_riichi", "rinshan", "chankan", "haitei", "houtei", "first_turn", "round",
+               "seat", "dora_indicators", "ura_indicators", "honba", "deposits", "discarder",
+               "pao", "rules", "options", "id"}
+
+
+def _batch_meld(data: Any) -> Meld:
+    if isinstance(data, str):
+        return Meld.from_str(data)
+    if not isinstance(data, dict):
+        raise MahjongError(f"a meld must be an object or a string, got {data!r}")
+    kind = data.get("type")
+    text = data.get("tiles")
+    if not isinstance(text, str):
+        raise MahjongError(f"meld {data!r} needs \"tiles\" as a string")
+    if any(mark in text for mark in "-=+"):
+        meld = Meld.from_str(text)
+        if kind is not None and meld.kind != kind:
+            raise MahjongError(f"meld {text!r} is a {meld.kind}, not a {kind}")
+        return meld
+    tiles = parse_tiles(text)
+    if kind == "ankan":
+        return Meld("ankan", tiles)
+    if kind not in ("chi", "pon", "daiminkan", "kakan"):
+        raise MahjongError(f"meld type must be chi, pon, daiminkan, kakan or ankan, got {kind!r}")
+    direction = data.get("from", "left" if kind == "chi" else "across")
+    if direction not in _DIRECTIONS:
+        raise MahjongError(f"meld \"from\" must be left, across or right, got {direction!r}")
+    called = Tile.from_str(data["called"]) if "called" in data else tiles[0]
+    if kind == "kakan":
+        added = Tile.from_str(data["added"]) if "added" in data else tiles[-1]
+        if called is added or (called == added and list(tiles).count(called) < 2):
+            called = next((t for t in tiles if t != added), tiles[0])
+        return Meld("kakan", tiles, called, _DIRECTIONS[direction], added)
+    return Meld(kind, tiles, called, _DIRECTIONS[direction])
+
+
+def score_json(data: Any) -> dict[str, Any]:
+    """Score one ``--batch`` input object; raise MahjongError for bad input."""
+    if not isinstance(data, dict):
+        raise MahjongError(f"each line must be a JSON object, got {type(data).__name__}")
+    unknown = set(data) - _BATCH_KEYS
+    if unknown:
+        raise MahjongError(f"unknown key{'s' if len(unknown) > 1 else ''}: "
+                           f"{', '.join(sorted(unknown))}")
+    for key in ("closed", "win_tile"):
+        if not isinstance(data.get(key), str):
+            raise MahjongError(f"\"{key}\" is required (MPSZ text)")
+    melds = data.get("melds", [])
+    if not isinstance(melds, list):
+        raise MahjongError("\"melds\" must be a list")
+    hand = Hand(parse_tiles(data["closed"]), tuple(_batch_meld(m) for m in melds))
+    win_tile = Tile.from_str(data["win_tile"])
+
+    def flag(key: str) -> bool:
+        value = data.get(key, False)
+        if not isinstance(value, bool):
+            raise MahjongError(f"\"{key}\" must be true or false, got {value!r}")
+        return value
+
+    def number(key: str) -> int:
+        value = data.get(key, 0)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise MahjongError(f"\"{key}\" must be an integer, got {value!r}")
+        return value
+
+    def indicators(key: str) -> tuple[Tile, ...]:
+        value = data.get(key, [])
+        if isinstance(value, str):
+            return parse_tiles(value)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise MahjongError(f"\"{key}\" must be a list of tiles")
+        return tuple(t for v in value for t in parse_tiles(v))
+
+    win = Win(
+        tsumo=flag("tsumo"), riichi=flag("riichi"), ippatsu=flag("ippatsu"),
+        double_riichi=flag("double_riichi"), open_riichi=flag("open_riichi"),
+        rinshan=flag("rinshan"), chankan=flag("chankan"), haitei=flag("haitei"),
+        houtei=flag("houtei"), first_turn=flag("first_turn"),
+        round_wind=_seat(data.get("round", "E"), "\"round\""),
+        seat_wind=_seat(data.get("seat", "E"), "\"seat\""),
+        dora_indicators=indicators("dora_indicators"), ura_indicators=indicators("ura_indicators"),
+        honba=number("honba"), deposits=number("deposits"),
+        discarder=_seat(data["discarder"], "\"discarder\"") if "discarder" in data else None,
+        pao_seat=_seat(data["pao"], "\"pao\"") if "pao" in data else None)
+    rules_name = data.get("rules", "default")
+    if rules_name != "default" and rules_name not in PRESETS:
+        raise MahjongError(f"unknown rules {rules_name!r}; choose one of default, "
+                           f"{', '.join(PRESETS)}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise MahjongError("\"options\" must be an object of rules fields")
+    result = score_hand(hand, win_tile, win, _rules(rules_name, options))
+    return result.to_dict()
+
+
+def _score_batch(stdin: Any, stdout: Any) -> int:
+    failures = 0
+    for line in stdin:
+        if not line.strip():
+            continue
+        output: dict[str, Any]
+        ident: Any = None
+        try:
+            data = json.loads(line)
+            ident = data.get("id") if isinstance(data, dict) else None
+            output = score_json(data)
+        except json.JSONDecodeError as error:
+            output = {"error": f"not JSON: {error.msg} at column {error.colno}"}
+        except (MahjongError, KeyError) as error:
+            output = {"error": str(error)}
+        if "error" in output:
+            failures += 1
+        if ident is not None:
+            output = {"id": ident, **output}
+        stdout.write(json.dumps(output, ensure_ascii=False) + "\n")
+        stdout.flush()
+    return 1 if failures else 0
+
+
+# --- shanten -----------------------------------------------------------------------------------
+
+def _shanten_command(args: argparse.Namespace) -> int:
+    try:
+        report = shanten_report(args.hand, args.visible)
+    except MahjongError as error:
+        raise CommandError(str(error)) from None
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
         return 0
+    print(_format_shanten(report))
+    return 0
 
-    parser.set_defaults(handler=show_help)
+
+def _ukeire_data(result: Ukeire) -> dict[str, Any]:
+    return {"shanten": result.shanten,
+            "tiles": [kind_to_str(k) for k in result.tiles],
+            "remaining": dict(zip((kind_to_str(k) for k in result.tiles), result.remaining,
+                                  strict=True)),
+            "total": result.total}
+
+
+def shanten_report(text: str, visible_text: str = "") -> dict[str, Any]:
+    """Shanten, waits and ukeire of a hand as plain data."""
+    tokens = text.split()
+    if not tokens:
+        raise MahjongError("empty hand")
+    closed = parse_tiles(tokens[0])
+    melds = tuple(Meld.from_str(token) for token in tokens[1:])
+    hand = Hand(closed, melds)
+    counts = hand.counts
+    visible = [0] * 34
+    for tile in parse_tiles(visible_text):
+        visible[tile.kind] += 1
+    for meld in melds:
+        for tile in meld.tiles:
+            visible[tile.kind] += 1
+    for kind in range(34):
+        if counts[kind] + visible[kind] > 4:
+            raise MahjongError(f"{counts[kind] + visible[kind]} copies of {kind_to_str(kind)} "
+                               "between the hand, its melds and --visible")
+    n_melds = len(melds)
+    report: dict[str, Any] = {
+        "hand": str(hand),
+        "shanten": shanten(counts, n_melds),
+        "regular": shanten_regular(counts, n_melds),
+    }
+    if not melds:
+        report["chiitoitsu"] = shanten_chiitoitsu(counts)
+        report["kokushi"] = shanten_kokushi(counts)
+    size = len(closed) + 3 * n_melds
+    if size == 13:
+        report["waits"] = [kind_to_str(k) for k in waits(counts, n_melds)]
+        report["ukeire"] = _ukeire_data(ukeire(counts, n_melds, visible))
+    else:
+        options = []
+        seen: set[int] = set()
+        for tile in sorted(closed):
+            if tile.kind in seen:
+                continue
+            seen.add(tile.kind)
+            counts[tile.kind] -= 1
+            after = ukeire(counts, n_melds, visible)
+            counts[tile.kind] += 1
+            options.append({"discard": kind_to_str(tile.kind), **_ukeire_data(after)})
+        options.sort(key=lambda o: (o["shanten"], -o["total"]))
+        report["discards"] = options
+    return report
+
+
+def _format_shanten(report: dict[str, Any]) -> str:
+    def describe(value: int) -> str:
+        return {-1: "complete", 0: "tenpai"}.get(value, f"{value}-shanten")
+
+    forms = [f"regular {describe(report['regular'])}"]
+    if "chiitoitsu" in report:
+        forms += [f"chiitoitsu {describe(report['chiitoitsu'])}",
+                  f"kokushi {describe(report['kokushi'])}"]
+    lines = [f"Hand     {report['hand']}",
+             f"Shanten  {report['shanten']} ({describe(report['shanten'])}; {', '.join(forms)})"]
+
+    def tiles_line(data: dict[str, Any]) -> str:
+        if not data["tiles"]:
+            return "none"
+        return " ".join(f"{t}x{n}" for t, n in data["remaining"].items()) + \
+            f"  ({data['total']} tiles)"
+
+    if "waits" in report:
+        if report["shanten"] == 0:
+            lines.append(f"Waits    {' '.join(report['waits']) or 'none'}")
+        lines.append(f"Ukeire   {tiles_line(report['ukeire'])}")
+    else:
+        lines.append("Discard  shanten  ukeire")
+        for option in report["discards"]:
+            lines.append(f"  {option['discard']:<6} {option['shanten']:>7}  {tiles_line(option)}")
+    return "\n".join(lines)
+
+
+Handler = Callable[[argparse.Namespace], int]
+__all__ = ["format_score_sheet", "parse_hand_argument", "register", "score_json", "shanten_report",
+           "tiles_to_str"]
