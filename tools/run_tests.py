@@ -38,7 +38,8 @@ def main() -> None:
         run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[test,dev]")
         stamp.touch()
     if not os.environ.get("TAKU_SKIP_LINT"):
-        run(PYTHON, "-m", "ruff", "check", "taku", "tests", "benchmarks", "tools")
+        sources = [name for name in ("taku", "tests", "benchmarks", "tools") if (ROOT / name).is_dir()]
+        run(PYTHON, "-m", "ruff", "check", *sources)
         run(PYTHON, "-m", "mypy")
     workers = "2" if (os.cpu_count() or 1) >= 2 else "0"
     run(PYTHON, "-m", "pytest", "-n", workers, *sys.argv[1:])

@@ -21,6 +21,11 @@ _Split = tuple[int, tuple[int, ...]]
 _suit_splits: dict[tuple[int, tuple[int, ...]], tuple[_Split, ...]] = {}
 
 
+def _group_order(code: int) -> tuple[int, bool]:
+    """Sort key of a group code: by lowest kind, a triplet before a sequence on the same kind."""
+    return (code - TRIPLET, False) if code >= TRIPLET else (code, True)
+
+
 def _split_suit(counts: list[int], offset: int, sequences: bool) -> list[_Split]:
     """All splits of one suit's counts (local indexes) into groups and at most one pair."""
     results: list[_Split] = []
@@ -31,7 +36,8 @@ def _split_suit(counts: list[int], offset: int, sequences: bool) -> list[_Split]
         while i < size and counts[i] == 0:
             i += 1
         if i == size:
-            results.append((pair, tuple(groups)))
+            # A triplet and a sequence on the same tile are found in both orders: one split.
+            results.append((pair, tuple(sorted(groups, key=_group_order))))
             return
         if counts[i] >= 3:
             counts[i] -= 3
@@ -73,7 +79,8 @@ def _part_splits(part: tuple[int, ...], offset: int) -> tuple[_Split, ...]:
 def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     """All (pair, groups) splits of concealed ``counts`` into groups and exactly one pair.
 
-    Groups are codes (see the module docstring), ordered by suit then code.
+    Groups are codes (see the module docstring), ordered by lowest kind, a triplet first; each
+    multiset of groups appears once.
     """
     parts = []
     pairs_wanted = 0

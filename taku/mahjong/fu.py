@@ -99,7 +99,7 @@ def regular_fu(
     elif menzen:
         items.append(("closed ron", 10))
     total = sum(value for _, value in items)
-    if total == 20 and not tsumo and not menzen:
+    if total == 20 and not tsumo and not menzen and rules.open_pinfu_ron_fu != 20:
         # MJ-SCORE-14: an open hand with no fu that wins by ron is counted at 30 fu.
         items.append(("open pinfu-shaped ron", rules.open_pinfu_ron_fu - 20))
         total = rules.open_pinfu_ron_fu

@@ -137,7 +137,8 @@ class Meld:
         index, offset = next(iter(marks.items()))
         called = tiles[index]
         if len(tiles) == 3:
-            kind: MeldKind = "pon" if tiles[0].kind == tiles[1].kind else "chi"
+            # Three different kinds can only be a chi; otherwise it is meant as a pon (``12-1m``).
+            kind: MeldKind = "chi" if len({tile.kind for tile in tiles}) == 3 else "pon"
             return cls(kind, tiles, called, offset)
         if len(tiles) == 4 and index == 3:
             return cls("daiminkan", tiles, called, offset)

@@ -459,7 +459,9 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
         before[w] -= 1
         thirteen = all(before[k] == 1 for k in TERMINALS_AND_HONORS)
         name = "kokushi musou juusanmen" if thirteen else "kokushi musou"
-        candidates.append(_Candidate([], [(name, 1)], 0, (), tiles_to_str(hand.closed, sort=True),
+        # Situation yakuman (tenhou, chiihou, renhou, paarenchan) combine with it (MJ-SCORE-23).
+        candidates.append(_Candidate([], [*situation_yakuman, (name, 1)], 0, (),
+                                     tiles_to_str(hand.closed, sort=True),
                                      "13-sided" if thirteen else "tanki"))
 
     # --- chiitoitsu ---
@@ -592,12 +594,14 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
                            "(four groups and a pair, seven pairs or kokushi musou)")
 
     best: HandScore | None = None
-    best_key = (-1, -1, -1)
+    best_key = (-1, False, -1, -1)
     for candidate in candidates:
         result = _value(candidate, win, rules, dora, aka, ura)
         if result is None:
             continue
-        key = (result.base, result.han, result.fu)
+        # A real yakuman beats a kazoe yakuman of the same value (MJ-MONTREAL-27: kazoe applies
+        # only when the hand has no real yakuman).
+        key = (result.base, bool(candidate.yakuman), result.han, result.fu)
         if key > best_key:
             best, best_key = result, key
     if win.first_turn and not tsumo and rules.renhou == "mangan":

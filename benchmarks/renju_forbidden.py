@@ -1,0 +1,160 @@
+"""Benchmark: Black's full forbidden set, taku against the ``renju`` PyPI package, in the same run.
+
+Usage: ``python benchmarks/renju_forbidden.py [--positions N] [--seed S] [--repeat R]``
+
+Builds N seeded random 15x15 positions (half game-like clusters, half scattered stones), then times
+
+* taku ``Position.forbidden_points()`` (the whole set at once),
+* taku ``Position.forbidden_reason(point)`` called on every empty point,
+* ``renju.check_forbid.get_foul_type(board, x, y)`` on every empty point (the oracle, a port of
+  the Gomocup referee Piskvork's checker),
+
+checks that all three agree on every point, and prints the time per empty point and the ratios.
+Exits non-zero on any disagreement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from renju.check_forbid import get_foul_type  # type: ignore[import-untyped]
+
+from taku.renju import BLACK, WHITE, Point, Position
+from taku.renju import forbidden as taku_forbidden
+
+ORACLE = {1: "double-three", 2: "double-four", 3: "overline"}
+
+
+def clustered(rng: random.Random) -> Position:
+    """A game-like position: black stones grown next to black stones, white ones around them."""
+    black = [Point(rng.randint(4, 10), rng.randint(4, 10))]
+    taken = set(black)
+    white: list[Point] = []
+    want_black = rng.randint(5, 40)
+    want_white = rng.randint(want_black // 3, want_black)
+    while len(black) < want_black or len(white) < want_white:
+        base = rng.choice(black)
+        own = len(black) < want_black and (len(white) >= want_white or rng.random() < 0.5)
+        reach = 2 if own else 3
+        point = Point(base.x + rng.randint(-reach, reach), base.y + rng.randint(-reach, reach))
+        if point.on_board(15) and point not in taken:
+            taken.add(point)
+            (black if own else white).append(point)
+    return Position.from_stones(black, white)
+
+
+def scattered(rng: random.Random) -> Position:
+    """Stones dropped uniformly into a random square region of the board."""
+    low, high = rng.choice([(0, 14), (2, 12), (4, 10), (5, 9)])
+    points = [Point(x, y) for x in range(low, high + 1) for y in range(low, high + 1)]
+    rng.shuffle(points)
+    black = rng.randint(3, min(40, len(points) // 2))
+    white = rng.randint(0, black)
+    return Position.from_stones(points[:black], points[black : black + white])
+
+
+def best_of(repeat: int, run: Callable[[], object]) -> float:
+    """The fastest of ``repeat`` timed runs, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def import_time() -> float:
+    """Seconds for a fresh interpreter to import ``taku.renju`` (beyond starting up)."""
+    code = "import time; t = time.perf_counter(); import taku.renju; print(time.perf_counter() - t)"
+    root = Path(__file__).resolve().parent.parent
+    times = [
+        float(subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True).stdout)
+        for _ in range(5)
+    ]
+    return min(times)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--repeat", type=int, default=5, help="taku timing runs (best is kept)")
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    positions = [(clustered if n % 2 else scattered)(rng) for n in range(args.positions)]
+    empties = [
+        [Point(x, y) for y in range(15) for x in range(15) if position.color_at(Point(x, y)) is None]
+        for position in positions
+    ]
+    points = sum(len(e) for e in empties)
+    boards = []
+    for position in positions:
+        board = [[0] * 15 for _ in range(15)]
+        for color in (BLACK, WHITE):
+            for point in position.stones(color):
+                board[point.x][point.y] = int(color)
+        boards.append(board)
+
+    for table in taku_forbidden._TABLES.values():  # empty the line-pattern tables: time a cold run too
+        table.clear()
+    start = time.perf_counter()
+    for position in positions:
+        position.forbidden_points()
+    t_cold = time.perf_counter() - start
+
+    def taku_sets() -> list[dict[Point, str]]:
+        return [dict(position.forbidden_points()) for position in positions]
+
+    def taku_points() -> list[dict[Point, str]]:
+        found: list[dict[Point, str]] = []
+        for position, empty in zip(positions, empties, strict=True):
+            reasons = ((point, position.forbidden_reason(point)) for point in empty)
+            found.append({point: foul for point, foul in reasons if foul})
+        return found
+
+    def oracle() -> list[dict[Point, str]]:
+        found: list[dict[Point, str]] = []
+        for board, empty in zip(boards, empties, strict=True):
+            codes = ((point, get_foul_type(board, point.x, point.y)) for point in empty)
+            found.append({point: ORACLE[code] for point, code in codes if code})
+        return found
+
+    sets, pointwise, theirs = taku_sets(), taku_points(), oracle()
+    mismatches = sum(a != b or a != c for a, b, c in zip(sets, pointwise, theirs, strict=True))
+    kinds = Counter(foul for found in sets for foul in found.values())
+
+    t_sets = best_of(args.repeat, taku_sets)
+    t_points = best_of(args.repeat, taku_points)
+    t_oracle = best_of(1, oracle)
+
+    def per_point(seconds: float) -> str:
+        return f"{seconds / points * 1e6:8.2f} µs/point"
+
+    print(f"positions: {len(positions)} (seed {args.seed}), empty points: {points}")
+    print(f"forbidden points found: {sum(kinds.values())} {dict(sorted(kinds.items()))}")
+    print(
+        f"taku forbidden_points()      {per_point(t_sets)}   {t_sets / len(positions) * 1e3:7.3f} ms/position"
+    )
+    print(
+        f"  (first run, empty tables)  {per_point(t_cold)}   {len(taku_forbidden._TABLES)} modes,"
+        f" {sum(len(t) for t in taku_forbidden._TABLES.values())} line patterns"
+    )
+    print(f"taku forbidden_reason(p)     {per_point(t_points)}")
+    print(f"renju get_foul_type(b, x, y) {per_point(t_oracle)}")
+    print(f"ratio renju / taku (full set):  {t_oracle / t_sets:6.1f}x")
+    print(f"ratio renju / taku (per point): {t_oracle / t_points:6.1f}x")
+    print(f"import taku.renju: {import_time() * 1e3:.1f} ms")
+    print(f"disagreements: {mismatches} of {len(positions)} positions")
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,431 @@
+"""``Rules``: each field changes what it should (one ``test_field_<name>`` per field, citing its rule or
+CFG ID), presets are plain values that differ only by field values, bad names fail clearly, and each
+preset's key values are what RULES.md §13 and the seeds say.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+
+import pytest
+
+from taku.mahjong import (
+    PRESETS,
+    Hand,
+    HandScore,
+    InvalidHandError,
+    NotAWinError,
+    NoYakuError,
+    Payment,
+    Rules,
+    Tile,
+    Win,
+    score_hand,
+)
+from taku.mahjong.rules import DOUBLE_YAKUMAN_CANDIDATES, PAO_TRIGGERS, UnknownRulesError
+
+EAST, SOUTH, WEST, NORTH = range(4)
+NO_YAKU = "12399m456p789s111s"          # closed, 8s kanchan, no yaku
+NO_YAKU_OPEN = "12399m789s111s 4-56p"
+
+
+def score(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> HandScore:
+    win.setdefault("seat_wind", SOUTH)
+    return score_hand(Hand.from_str(hand), Tile.from_str(win_tile), Win(**win),  # type: ignore[arg-type]
+                      rules)
+
+
+def yaku(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> dict[str, int]:
+    return dict(score(hand, win_tile, rules, **win).yaku)
+
+
+def test_every_field_has_its_test() -> None:
+    """Each ``Rules`` field has a ``test_field_<name>`` below."""
+    module = sys.modules[__name__]
+    missing = [f.name for f in dataclasses.fields(Rules) if not hasattr(module, f"test_field_{f.name}")]
+    assert missing == []
+
+
+# --- dora------------------------------------------------------------------------------------------
+
+def test_field_red_fives() -> None:
+    """CFG-20, MJ-SCORE-02: red fives count one dora each; a red five the rules lack is refused."""
+    hand = "234m406p22567678s"
+    with pytest.raises(InvalidHandError, match="red five"):
+        score(hand, "5s")
+    assert score(hand, "5s", Rules(red_fives=(1, 1, 1))).aka == 1
+    two = score("234m440066p22678s", "2s", Rules(red_fives=(0, 2, 0)))
+    assert two.aka == 2
+    assert score("234m456p22567678s", "5s", Rules(red_fives=(1, 1, 1))).aka == 0
+    with pytest.raises(ValueError, match="red_fives"):
+        Rules(red_fives=(1, 5, 1))
+
+
+def test_field_kandora() -> None:
+    """MJ-FLOW-31, CFG-09: whether a kan reveals an indicator is the table's business (the wall);
+    the scorer counts every indicator it is given, kan-dora included, whatever the field says."""
+    win = {"riichi": True, "dora_indicators": (Tile.from_str("1z"), Tile.from_str("8s"))}
+    on = score(NO_YAKU, "8s", Rules(kandora=True), **win)
+    off = score(NO_YAKU, "8s", Rules(kandora=False), **win)
+    assert on == off
+    assert on.dora == 1
+
+
+def test_field_uradora() -> None:
+    """MJ-RIICHI-11, MJ-MONTREAL-09: ura-dora count for a riichi winner only, if in play."""
+    ura = (Tile.from_str("7s"),)  # 8s is in the hand once
+    assert score(NO_YAKU, "8s", riichi=True, ura_indicators=ura).ura == 1
+    assert score(NO_YAKU, "8s", Rules(uradora=False), riichi=True, ura_indicators=ura).ura == 0
+    assert score(NO_YAKU_OPEN, "8s", tsumo=True, haitei=True, ura_indicators=ura).ura == 0
+
+
+# --- yaku------------------------------------------------------------------------------------------
+
+def test_field_kuitan() -> None:
+    """MJ-MONTREAL-02, CFG-22: open tanyao counts only with kuitan."""
+    hand = "234m456p678s88m 5-67p"
+    assert yaku(hand, "6s", Rules(kuitan=True)) == {"tanyao": 1}
+    with pytest.raises(NoYakuError):
+        score(hand, "6s", Rules(kuitan=False))
+
+
+def test_field_atozuke() -> None:
+    """MJ-MONTREAL-02: atozuke decides whether the table lets an open hand win on a wait that supplies
+    its only yaku; a complete hand that has a yaku scores the same either way."""
+    full = "123m456p888s99s 555z+"
+    assert score(full, "8s", Rules(atozuke=True)) == score(full, "8s", Rules(atozuke=False))
+    assert dict(score(full, "8s", Rules(atozuke=False)).yaku) == {"yakuhai (haku)": 1}
+
+
+def test_field_ippatsu() -> None:
+    """MJ-RIICHI-10: ippatsu 1 han only if the field allows it."""
+    assert "ippatsu" in yaku(NO_YAKU, "8s", riichi=True, ippatsu=True)
+    assert "ippatsu" not in yaku(NO_YAKU, "8s", Rules(ippatsu=False), riichi=True, ippatsu=True)
+
+
+def test_field_double_riichi() -> None:
+    """MJ-RIICHI-13: double riichi 2 han, or plain riichi 1 when off."""
+    assert yaku(NO_YAKU, "8s", double_riichi=True) == {"double riichi": 2}
+    assert yaku(NO_YAKU, "8s", Rules(double_riichi=False), double_riichi=True) == {"riichi": 1}
+
+
+def test_field_open_riichi() -> None:
+    """MJ-RIICHI-13, MJ-MONTREAL-20: open riichi's extra han only where allowed."""
+    assert yaku(NO_YAKU, "8s", Rules(open_riichi=True), open_riichi=True) == {
+        "riichi": 1, "open riichi": 1}
+    assert yaku(NO_YAKU, "8s", Rules(open_riichi=False), open_riichi=True) == {"riichi": 1}
+
+
+def test_field_nagashi_mangan() -> None:
+    """MJ-MONTREAL-21, CFG-22: nagashi mangan happens at an exhaustive draw, so the table engine
+    reads this field; winning hands score the same either way."""
+    on = score(NO_YAKU, "8s", Rules(nagashi_mangan=True), riichi=True)
+    off = score(NO_YAKU, "8s", Rules(nagashi_mangan=False), riichi=True)
+    assert on == off
+    assert Rules.preset("montreal").nagashi_mangan and not Rules.preset("ema").nagashi_mangan
+
+
+def test_field_haitei_on_rinshan() -> None:
+    """CFG-15, MJ-MONTREAL-22: a rinshan win on the last tile also scores haitei only if allowed."""
+    hand = "12399m789s 4-56p 1111s"
+    kwargs: dict[str, object] = {"tsumo": True, "rinshan": True, "haitei": True}
+    assert yaku(hand, "8s", Rules(haitei_on_rinshan=False), **kwargs) == {"rinshan kaihou": 1}
+    assert yaku(hand, "8s", Rules(haitei_on_rinshan=True), **kwargs) == {
+        "haitei raoyue": 1, "rinshan kaihou": 1}
+
+
+def test_field_renhou() -> None:
+    """MJ-MONTREAL-40, CFG-17: renhou off, a mangan, or a yakuman."""
+    kwargs: dict[str, object] = {"first_turn": True, "discarder": EAST}
+    with pytest.raises(NoYakuError):
+        score(NO_YAKU, "8s", Rules(renhou="off"), **kwargs)
+    assert score(NO_YAKU, "8s", Rules(renhou="mangan"), **kwargs).total == 8000
+    assert score(NO_YAKU, "8s", Rules(renhou="yakuman"), **kwargs).total == 32000
+
+
+def test_field_shiisanputa() -> None:
+    """MJ-MONTREAL-40: the disjoint first-draw hand is a mangan only where allowed."""
+    hand = "147m258p369s12355z"
+    result = score(hand, "5z", Rules(shiisanputa=True), tsumo=True, first_turn=True)
+    assert (result.limit, result.total) == ("mangan", 8000)
+    with pytest.raises(NotAWinError):
+        score(hand, "5z", Rules(shiisanputa=False), tsumo=True, first_turn=True)
+
+
+def test_field_daisharin() -> None:
+    """MJ-MONTREAL-24 (TV-MTL-07): daisharin off / pin only / any suit."""
+    assert score("22334455667788p", "8p", Rules(daisharin="off")).yakuman == 0
+    assert score("22334455667788p", "8p", Rules(daisharin="pin")).yakuman == 1
+    assert score("22334455667788m", "8m", Rules(daisharin="pin")).yakuman == 0
+    assert score("22334455667788m", "8m", Rules(daisharin="any_suit")).yakuman == 1
+
+
+def test_field_paarenchan() -> None:
+    """MJ-MONTREAL-15: paarenchan off, by counters (any winner), or by dealer wins."""
+    assert score(NO_YAKU, "8s", Rules(paarenchan="off"), riichi=True, honba=8).yakuman == 0
+    assert score(NO_YAKU, "8s", Rules(paarenchan="counters"), riichi=True, honba=8).yakuman == 1
+    rules = Rules(paarenchan="dealer_wins")
+    assert score(NO_YAKU, "8s", rules, riichi=True, honba=8).yakuman == 0
+    assert score(NO_YAKU, "8s", rules, riichi=True, seat_wind=EAST, renchan=8).yakuman == 1
+
+
+def test_field_paarenchan_count() -> None:
+    """MJ-MONTREAL-15: the number of counters that makes paarenchan."""
+    rules = Rules(paarenchan="counters", paarenchan_count=5)
+    assert score(NO_YAKU, "8s", rules, riichi=True, honba=5).yakuman == 1
+    assert score(NO_YAKU, "8s", rules, riichi=True, honba=4).yakuman == 0
+
+
+def test_field_kokushi_chankan_ankan() -> None:
+    """MJ-FLOW-24, MJ-MONTREAL-26: whether kokushi may rob an ankan is decided by the table when it
+    offers the ron; the scored chankan kokushi is the same either way."""
+    hand, tile = "19m19p19s1234567z1m", "1z"
+    on = score(hand, tile, Rules(kokushi_chankan_ankan=True), chankan=True)
+    off = score(hand, tile, Rules(kokushi_chankan_ankan=False), chankan=True)
+    assert on == off
+    assert on.yakuman == 1
+
+
+def test_field_ryuuiisou_requires_hatsu() -> None:
+    """MJ-MONTREAL-25: ryuuiisou without hatsu counts unless the field requires it."""
+    hand = "22334444666888s"
+    assert score(hand, "2s", Rules(ryuuiisou_requires_hatsu=False)).yakuman == 1
+    assert score(hand, "2s", Rules(ryuuiisou_requires_hatsu=True)).yakuman == 0
+    assert score("223344s66s888s666z", "6s", Rules(ryuuiisou_requires_hatsu=True)).yakuman == 1
+
+
+# --- fu--------------------------------------------------------------------------------------------
+
+def test_field_pinfu_tsumo_fu() -> None:
+    """CFG-06, MJ-SCORE-12 (TV-SCORE-02): pinfu tsumo 20 or 30 fu; pinfu ron stays 30."""
+    hand = "12399m456p345789s"
+    assert score(hand, "9s", Rules(pinfu_tsumo_fu=20), tsumo=True).fu == 20
+    assert score(hand, "9s", Rules(pinfu_tsumo_fu=30), tsumo=True).fu == 30
+    assert score(hand, "9s", Rules(pinfu_tsumo_fu=20)).fu == 30
+
+
+def test_field_double_wind_pair_fu() -> None:
+    """CFG-07, MJ-SCORE-08 (TV-FU-06): a double wind pair is 2 or 4 fu; a single wind pair 2."""
+    hand = "123m456p789s11z 777z+"
+    two = score(hand, "1z", Rules(double_wind_pair_fu=2), seat_wind=EAST, round_wind=EAST)
+    four = score(hand, "1z", Rules(double_wind_pair_fu=4), seat_wind=EAST, round_wind=EAST)
+    assert ("double wind pair 1z", 2) in two.fu_items
+    assert ("double wind pair 1z", 4) in four.fu_items
+    single = score(hand, "1z", Rules(double_wind_pair_fu=4), seat_wind=SOUTH, round_wind=EAST)
+    assert ("round wind pair 1z", 2) in single.fu_items
+
+
+def test_field_rinshan_tsumo_fu() -> None:
+    """CFG-08, MJ-SCORE-10 (TV-FU-07): tsumo fu on a replacement tile 2 or 0."""
+    hand = "234m678m789s55s 5555p="
+    kwargs: dict[str, object] = {"tsumo": True, "rinshan": True}
+    assert score(hand, "8s", Rules(rinshan_tsumo_fu=2), **kwargs).fu == 40
+    assert score(hand, "8s", Rules(rinshan_tsumo_fu=0), **kwargs).fu == 30
+
+
+def test_field_open_pinfu_ron_fu() -> None:
+    """MJ-SCORE-14: an open ron with no fu counts 30 (or 20 where chosen)."""
+    hand = "234m456p678s88m 5-67p"
+    assert score(hand, "6s", Rules(open_pinfu_ron_fu=30)).fu == 30
+    assert score(hand, "6s", Rules(open_pinfu_ron_fu=20)).fu == 20
+
+
+# --- limits----------------------------------------------------------------------------------------
+
+def test_field_kiriage_mangan() -> None:
+    """CFG-21, MJ-SCORE-21: 4 han 30 fu pays 7700, or 8000 with kiriage."""
+    hand = "223344m567p23488s"  # riichi + tanyao + pinfu + iipeikou
+    assert score(hand, "4s", Rules(kiriage_mangan=False), riichi=True).total == 7700
+    result = score(hand, "4s", Rules(kiriage_mangan=True), riichi=True)
+    assert (result.limit, result.total) == ("mangan", 8000)
+
+
+def test_field_kazoe_yakuman() -> None:
+    """MJ-MONTREAL-27: 13+ han is a yakuman with kazoe, else a sanbaiman."""
+    kwargs: dict[str, object] = {"riichi": True, "dora_indicators": (Tile.from_str("9m"),)}
+    hand = "11223345678999m"
+    assert score(hand, "4m", Rules(kazoe_yakuman=True), **kwargs).total == 32000
+    assert score(hand, "4m", Rules(kazoe_yakuman=False), **kwargs).total == 24000
+
+
+def test_field_multiple_yakuman() -> None:
+    """MJ-SCORE-23, CFG-17: different yakuman add up, or count once."""
+    hand = "555666777z22z 111z+"
+    assert score(hand, "2z", Rules(multiple_yakuman=True)).total == 64000
+    assert score(hand, "2z", Rules(multiple_yakuman=False)).total == 32000
+
+
+def test_field_double_yakuman() -> None:
+    """MJ-MONTREAL-28: listed yakuman count twice; the list only takes known candidates."""
+    hand = "111m444p777s999s22m"
+    assert score(hand, "2m").yakuman == 1
+    assert score(hand, "2m", Rules(double_yakuman=frozenset({"suuankou tanki"}))).yakuman == 2
+    assert score(hand, "1m", Rules(double_yakuman=frozenset({"suuankou tanki"})),
+                 tsumo=True).yakuman == 1
+    with pytest.raises(ValueError, match="not a double yakuman candidate: daisangen"):
+        Rules(double_yakuman=frozenset({"daisangen"}))
+    candidates = {"kokushi musou juusanmen", "suuankou tanki", "junsei chuuren poutou", "daisuushii"}
+    assert candidates == DOUBLE_YAKUMAN_CANDIDATES
+
+
+def test_field_max_yakuman() -> None:
+    """MJ-SCORE-23: the most yakuman a hand counts."""
+    hand = "111222333444z55z"  # daisuushii + tsuuiisou + suuankou tanki
+    win: dict[str, object] = {"tsumo": True}
+    assert score(hand, "5z", Rules(), **win).yakuman == 3
+    assert score(hand, "5z", Rules(max_yakuman=2), **win).yakuman == 2
+
+
+# --- payments--------------------------------------------------------------------------------------
+
+def test_field_honba_points() -> None:
+    """MJ-SCORE-22, MJ-END-08: the value of a counter (300 by default; 100 per payer on tsumo)."""
+    hand = "123m456p78999s 777z+"
+    assert score(hand, "9s", Rules(honba_points=300), honba=2, discarder=NORTH).total == 1600
+    assert score(hand, "9s", Rules(honba_points=1500), honba=2, discarder=NORTH).total == 4000
+    tsumo = score(hand, "9s", Rules(honba_points=1500), honba=1, tsumo=True)
+    assert [p.honba for p in tsumo.payments] == [500, 500, 500]
+
+
+def test_field_pao() -> None:
+    """MJ-PAO-01..04, CFG-12: which hands make a player liable; only known triggers are accepted."""
+    hand = "55s 1111m 2222p= 3333s+ 7777z="  # suukantsu
+    kwargs: dict[str, object] = {"tsumo": True, "rinshan": True, "pao_seat": NORTH}
+    assert score(hand, "5s", Rules(pao=frozenset({"suukantsu"})), **kwargs).payments == (
+        Payment(NORTH, 32000),)
+    assert len(score(hand, "5s", Rules(pao=frozenset()), **kwargs).payments) == 3
+    with pytest.raises(ValueError, match="not a pao trigger: ryuuiisou"):
+        Rules(pao=frozenset({"ryuuiisou"}))
+    triggers = {"daisangen", "daisuushii", "suukantsu", "daiminkan_rinshan"}
+    assert triggers == PAO_TRIGGERS
+
+
+def test_field_pao_honba_payer() -> None:
+    """MJ-PAO-07, CFG-11 (TV-PAO-03): on a pao ron the counters go to the discarder or the liable."""
+    hand = "123m44p 555z+ 666z= 777z-"
+    kwargs: dict[str, object] = {"discarder": WEST, "pao_seat": NORTH, "honba": 1}
+    discarder = score(hand, "4p", Rules(pao_honba_payer="discarder"), **kwargs)
+    liable = score(hand, "4p", Rules(pao_honba_payer="liable"), **kwargs)
+    assert {p.payer: p.honba for p in discarder.payments} == {NORTH: 0, WEST: 300}
+    assert {p.payer: p.honba for p in liable.payments} == {NORTH: 300, WEST: 0}
+
+
+def test_field_pao_rinshan_payment() -> None:
+    """MJ-PAO-04 (TV-PAO-04/05): a daiminkan-rinshan liable player pays the tsumo total or the ron
+    value."""
+    base = Rules.preset("montreal")
+    hand = "234m567p345s66s 8888m="
+    kwargs: dict[str, object] = {"tsumo": True, "rinshan": True, "pao_seat": NORTH,
+                                 "dora_indicators": (Tile.from_str("1m"),)}
+    tsumo_total = score(hand, "5s", base.replace(pao_rinshan_payment="tsumo_total"), **kwargs)
+    ron_value = score(hand, "5s", base.replace(pao_rinshan_payment="ron_value"), **kwargs)
+    assert tsumo_total.payments == (Payment(NORTH, 4000),)
+    assert ron_value.payments == (Payment(NORTH, 3900),)
+
+
+# --- presets---------------------------------------------------------------------------------------
+
+def test_presets_are_rules_values_differing_only_by_fields() -> None:
+    """STYLE "Rules as data": presets are plain ``Rules`` values; ``preset`` returns them."""
+    assert set(PRESETS) == {"ema", "montreal", "tenhou", "mahjongsoul"}
+    for name, rules in PRESETS.items():
+        assert type(rules) is Rules
+        assert Rules.preset(name) == rules
+        rebuilt = Rules(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)})
+        assert rebuilt == rules
+        assert Rules().replace(**{k: v for k, (_, v) in Rules().differences(rules).items()}) == rules
+    assert len({repr(r) for r in PRESETS.values()}) == 4
+
+
+def test_preset_unknown_name_is_a_clear_value_error() -> None:
+    """An unknown preset name raises a ValueError naming the choices."""
+    with pytest.raises(ValueError, match=r"unknown rules preset 'wrc'; choose one of ema, montreal"):
+        Rules.preset("wrc")
+    assert issubclass(UnknownRulesError, ValueError)
+
+
+def test_replace_unknown_field_is_a_clear_value_error() -> None:
+    """``replace`` with an unknown field raises a ValueError naming it."""
+    with pytest.raises(ValueError, match="unknown rules field: aka_dora"):
+        Rules().replace(aka_dora=3)
+    assert Rules().replace(kiriage_mangan=True).kiriage_mangan is True
+
+
+def test_rules_are_frozen() -> None:
+    """Rules is immutable (a frozen dataclass)."""
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Rules().kuitan = False  # type: ignore[misc]
+
+
+def test_preset_ema_is_p003_with_seed_001_scoring() -> None:
+    """§13, P003 column: CFG-06 20, CFG-07 2, CFG-08 2, CFG-11 discarder, CFG-12 daisangen and
+    daisuushii, CFG-15 no haitei on rinshan, CFG-17 one yakuman level (001 Table (1): 13+ = yakuman,
+    no multiples, no local yakuman), CFG-20 no red fives, CFG-21 no kiriage, CFG-22 nagashi not in
+    001/003; ippatsu (003 L716), ura-dora and kan-dora (003 L721-725) in play."""
+    ema = Rules.preset("ema")
+    assert (ema.pinfu_tsumo_fu, ema.double_wind_pair_fu, ema.rinshan_tsumo_fu) == (20, 2, 2)
+    assert ema.pao_honba_payer == "discarder"
+    assert ema.pao == {"daisangen", "daisuushii"}
+    assert ema.haitei_on_rinshan is False
+    assert (ema.multiple_yakuman, ema.kazoe_yakuman, ema.double_yakuman) == (False, True, frozenset())
+    assert (ema.renhou, ema.shiisanputa, ema.daisharin, ema.paarenchan) == ("off", False, "off", "off")
+    assert ema.red_fives == (0, 0, 0)
+    assert ema.kiriage_mangan is False
+    assert ema.nagashi_mangan is False
+    assert ema.open_riichi is False
+    assert (ema.ippatsu, ema.uradora, ema.kandora) == (True, True, True)
+
+
+def test_preset_montreal_is_seed_004() -> None:
+    """Seed 004 (PMTL) bullet by bullet: B1 kuitan + atozuke; B4 all dora (red fives [AMB] -> off,
+    CFG-20); B6 300 per counter; B7 paarenchan by 8 counters; B12 ippatsu, double and open riichi
+    (club); B13 nagashi; B14 no haitei on rinshan; B15 kokushi robs ankan, ryuuiisou with or without
+    hatsu, daisharin in all suits, kazoe; B16 yakuman combine, double list empty (MJ-MONTREAL-28);
+    B17 pao for all four triggers, liable pays the counters; B18 double wind pair 4, rinshan 0;
+    B24 renhou and shiisanputa mangan."""
+    mtl = Rules.preset("montreal")
+    assert (mtl.kuitan, mtl.atozuke) == (True, True)
+    assert (mtl.kandora, mtl.uradora, mtl.red_fives) == (True, True, (0, 0, 0))
+    assert mtl.honba_points == 300
+    assert (mtl.paarenchan, mtl.paarenchan_count) == ("counters", 8)
+    assert (mtl.ippatsu, mtl.double_riichi, mtl.open_riichi) == (True, True, True)
+    assert mtl.nagashi_mangan is True
+    assert mtl.haitei_on_rinshan is False
+    assert mtl.kokushi_chankan_ankan is True
+    assert mtl.ryuuiisou_requires_hatsu is False
+    assert mtl.daisharin == "any_suit"
+    assert mtl.kazoe_yakuman is True
+    assert (mtl.multiple_yakuman, mtl.double_yakuman) == (True, frozenset())
+    assert mtl.pao == PAO_TRIGGERS
+    assert mtl.pao_honba_payer == "liable"
+    assert (mtl.double_wind_pair_fu, mtl.rinshan_tsumo_fu) == (4, 0)
+    assert (mtl.renhou, mtl.shiisanputa) == ("mangan", True)
+    assert (mtl.pinfu_tsumo_fu, mtl.kiriage_mangan) == (20, False)
+
+
+def test_preset_tenhou() -> None:
+    """Tenhou's ranked rules: three red fives, kuitan, ippatsu, ura and kan-dora, nagashi, kazoe,
+    yakuman combine but no double yakuman, 4-fu double wind pair, no kiriage, no renhou or local
+    yakuman, pao for daisangen and daisuushii."""
+    tenhou = Rules.preset("tenhou")
+    assert tenhou.red_fives == (1, 1, 1)
+    assert (tenhou.kuitan, tenhou.ippatsu, tenhou.uradora, tenhou.kandora) == (True,) * 4
+    assert (tenhou.nagashi_mangan, tenhou.kazoe_yakuman, tenhou.multiple_yakuman) == (True,) * 3
+    assert tenhou.double_yakuman == frozenset()
+    assert (tenhou.double_wind_pair_fu, tenhou.rinshan_tsumo_fu, tenhou.pinfu_tsumo_fu) == (4, 2, 20)
+    assert tenhou.kiriage_mangan is False
+    assert (tenhou.renhou, tenhou.daisharin, tenhou.paarenchan, tenhou.shiisanputa) == (
+        "off", "off", "off", False)
+    assert tenhou.open_riichi is False
+    assert tenhou.pao == {"daisangen", "daisuushii"}
+
+
+def test_preset_mahjongsoul() -> None:
+    """Mahjong Soul's ranked rules: as Tenhou, with the four "pure" yakuman counted double and at
+    most six yakuman."""
+    soul = Rules.preset("mahjongsoul")
+    assert soul.double_yakuman == DOUBLE_YAKUMAN_CANDIDATES
+    assert soul.max_yakuman == 6
+    assert Rules.preset("tenhou").differences(soul) == {
+        "double_yakuman": (frozenset(), DOUBLE_YAKUMAN_CANDIDATES)}
