@@ -52,3 +52,17 @@ def test_mj_furiten_04_passed_tile_check_ignores_fifth_copy() -> None:
     hand = parse_kinds("4444m123p456p789p")
     assert not completes(hand, 0, Tile.from_str("4m").kind)
     assert not is_discard_furiten(hand, 0, kinds("4m"))
+
+
+def test_mj_furiten_02_melded_copies_are_not_waits() -> None:
+    """With the hand's melds given, a wait on a tile whose copies are all held is no wait, so it
+    cannot make the hand furiten (karaten, MJ-END-07): 5m123p456p789s with a pon of 5m."""
+    from taku.mahjong.hand import Meld
+    from taku.mahjong.shanten import meld_counts
+
+    counts = parse_kinds("5m123p456p789s")
+    melded = meld_counts([Meld.from_str("555m+")])
+    assert is_discard_furiten(counts, 1, [4]) is True  # without melds: the 5m "wait" is discarded
+    assert is_discard_furiten(counts, 1, [4], melded=melded) is False
+    assert furiten_waits(counts, 1, [4], melded=melded) == ()
+    assert completes(counts, 1, 4, melded=melded) is False

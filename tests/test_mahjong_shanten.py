@@ -1,14 +1,18 @@
 """Shanten, waits, tenpai and ukeire: the shared data sets (majiang-core xiangting, RiichiEnv
 agari/negative hands), the furiten and tenpai vectors of RULES.md §11.3-11.4 (MJ-END-07,
-MJ-FURITEN-02), property tests, and an independent brute-force shanten.
+MJ-FURITEN-02), copies held in the player's own melds (karaten), property tests, an independent
+brute-force shanten and the ``mahjong`` package as a test-only oracle.
 
 Shanten here is "the fewest tiles the hand is missing from some complete hand, minus one", where
-the complete hand never needs a fifth copy of a tile (MJ-END-07)."""
+the complete hand never needs a fifth copy of a tile, nor (given the meld tiles) a copy that sits
+in one of the player's melds (MJ-END-07)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
+from array import array
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,7 +20,9 @@ from typing import Any
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from mahjong.shanten import Shanten as OracleShanten
 
+from taku.cli.mahjong import shanten_report
 from taku.mahjong.decompose import decompositions
 from taku.mahjong.errors import InvalidHandError
 from taku.mahjong.hand import ACROSS, LEFT, Hand, Meld
@@ -24,6 +30,7 @@ from taku.mahjong.shanten import (
     discard_ukeire,
     is_complete,
     is_tenpai,
+    meld_counts,
     shanten,
     shanten_chiitoitsu,
     shanten_kokushi,
@@ -35,6 +42,7 @@ from taku.mahjong.shanten import (
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, Tile, parse_kinds, parse_tiles
 
 HANDS = Path("data", "mahjong", "hands")
+shanten_module = importlib.import_module("taku.mahjong.shanten")  # (the package re-exports shanten)
 
 
 def kinds(text: str) -> tuple[int, ...]:
@@ -57,15 +65,17 @@ def _blocks_through(kind: int) -> list[tuple[int, ...]]:
 BLOCKS_THROUGH = [_blocks_through(kind) for kind in range(34)]
 
 
-def brute_regular(counts: Sequence[int], melds: int = 0) -> int:
+def brute_regular(counts: Sequence[int], melds: int = 0, melded: Sequence[int] | None = None) -> int:
     """Regular-form shanten by search: the most held tiles that ``4 - melds`` groups and a pair can
-    use, the groups and pair together never needing a fifth copy of a kind.
+    use, the groups and pair together never needing a fifth copy of a kind (nor, with ``melded``,
+    a copy that sits in a meld).
 
     The search always takes the lowest kind still holding tiles and either leaves its copies
     unused or puts one of them in a group or pair that contains that kind. Groups and a pair that
     use no held tile can always be added on kinds the hand does not touch."""
     left = list(counts)
     target = [0] * 34
+    limit = [4 - n for n in melded] if melded is not None else [4] * 34
     memo: dict[tuple[object, ...], int] = {}
 
     def most_used(groups: int, pairs: int) -> int:
@@ -85,8 +95,8 @@ def brute_regular(counts: Sequence[int], melds: int = 0) -> int:
         for block, dg, dp in options:
             if best >= cap:
                 break
-            if any(target[k] + block.count(k) > 4 for k in block):
-                continue  # the fifth-copy rule
+            if any(target[k] + block.count(k) > limit[k] for k in block):
+                continue  # the fifth-copy rule, and copies in melds
             taken = []
             for k in block:
                 target[k] += 1
@@ -117,8 +127,9 @@ def brute_kokushi(counts: Sequence[int]) -> int:
     return 13 - sum(1 for c in held if c) - (1 if any(c >= 2 for c in held) else 0)
 
 
-def brute_shanten(counts: Sequence[int], melds: int = 0) -> int:
-    best = brute_regular(counts, melds)
+def brute_shanten(counts: Sequence[int], melds: int = 0,
+                  melded: Sequence[int] | None = None) -> int:
+    best = brute_regular(counts, melds, melded)
     if melds == 0:
         best = min(best, brute_chiitoitsu(counts), brute_kokushi(counts))
     return best
@@ -311,6 +322,225 @@ def test_tv_tenpai_02_all_winning_tiles_visible_is_still_tenpai() -> None:
     assert is_tenpai(shanpon)
 
 
+# --- copies in the player's own melds (MJ-END-07) -------------------------------------------------
+
+def hand_parts(text: str) -> tuple[list[int], int, list[int]]:
+    """Concealed counts, number of melds and melded counts of a hand written in notation."""
+    hand = Hand.from_str(text)
+    return hand.counts, len(hand.melds), meld_counts(hand.melds)
+
+
+def test_mj_end_07_pon_of_the_tanki_tile_leaves_no_fifth_copy() -> None:
+    """``5m123p456p789s`` with a pon of 5m: the tanki on 5m would need a fifth 5m. Given the meld's
+    tiles the hand is noten and 1-shanten (draw any other tile, discard 5m: a tanki on it); the
+    concealed counts alone (no ``melded``) still wait on 5m in shape."""
+    counts, melds, melded = hand_parts("5m123p456p789s 555m+")
+    assert melded[kinds("5m")[0]] == 3
+    assert waits(counts, melds) == kinds("5m") and is_tenpai(counts, melds)
+    assert waits(counts, melds, melded=melded) == ()
+    assert not is_tenpai(counts, melds, melded=melded)
+    assert shanten(counts, melds, melded=melded) == 1
+    assert shanten_regular(counts, melds, melded=melded) == 1
+    assert brute_shanten(counts, melds, melded) == 1
+    result = ukeire(counts, melds, melded=melded)
+    assert result.shanten == 1
+    assert result.tiles == tuple(k for k in range(34) if k != kinds("5m")[0])
+    left = dict(zip(result.tiles, result.remaining, strict=True))
+    assert (left[kinds("4m")[0]], left[kinds("1p")[0]], left[kinds("7z")[0]]) == (4, 3, 4)
+
+
+def test_mj_end_07_concealed_quad_waits_only_on_the_other_tile() -> None:
+    """``1111m234m`` beside two melds is 111m + 1234m, waiting on 1m and 4m in shape; all four 1m
+    are in the hand, so the only wait is 4m (with or without the meld tiles)."""
+    counts, melds, melded = hand_parts("1111m234m 777z+ 5-67p")
+    assert waits(counts, melds) == kinds("4m")
+    assert waits(counts, melds, melded=melded) == kinds("4m")
+    assert is_tenpai(counts, melds, melded=melded)
+    assert ukeire(counts, melds, melded=melded).remaining == (3,)
+
+
+@pytest.mark.parametrize("text", ["1111m234m 444m= 777z+", "46m11z123p456s 5555m="])
+def test_mj_end_07_karaten_waits_all_held_by_the_player_is_noten(text: str) -> None:
+    """Karaten: every wait is a tile whose four copies are the player's own, concealed or melded
+    (1m held four times and 4m in a pon; 5m under a 4-6m kanchan, in a kan). Noten (MJ-END-07),
+    though the concealed shape alone is tenpai; 1-shanten like TV-TENPAI-01."""
+    counts, melds, melded = hand_parts(text)
+    assert waits(counts, melds) != ()
+    assert waits(counts, melds, melded=melded) == ()
+    assert not is_tenpai(counts, melds, melded=melded)
+    assert shanten(counts, melds, melded=melded) == brute_shanten(counts, melds, melded) == 1
+    assert ukeire(counts, melds, melded=melded).shanten == 1
+
+
+def test_tv_tenpai_02_with_melds_others_copies_do_not_matter() -> None:
+    """TV-TENPAI-02 beside a meld: a shanpon on 1z and 7z with the last two 7z visible elsewhere
+    is still tenpai on both; only the player's own meld tiles take copies away, and ``visible``
+    and ``melded`` both reduce what is left."""
+    counts, melds, melded = hand_parts("123m456p11z77z 7-89s")
+    seen = [0] * 34
+    seen[kinds("7z")[0]] = 2
+    assert waits(counts, melds, melded=melded) == waits(counts, melds) == kinds("1z7z")
+    assert is_tenpai(counts, melds, melded=melded)
+    result = ukeire(counts, melds, seen, melded=melded)
+    assert (result.tiles, result.remaining) == (kinds("1z7z"), (2, 0))
+    assert ukeire(counts, melds, melded=melded).remaining == (2, 2)
+
+
+def test_cli_shanten_report_counts_meld_tiles_as_held() -> None:
+    """``taku mahjong shanten`` passes the meld tiles: no wait or improving tile in them, and they
+    are not counted as unseen."""
+    report = shanten_report("5m123p456p789s 555m+")
+    assert (report["shanten"], report["regular"], report["waits"]) == (1, 1, [])
+    assert "5m" not in report["ukeire"]["tiles"] and report["ukeire"]["remaining"]["1p"] == 3
+    assert shanten_report("1111m234m 444m= 777z+")["waits"] == []
+    assert shanten_report("1111m234m 777z+ 5-67p")["waits"] == ["4m"]
+    discards = shanten_report("5m123p456p789s1z 555m+")["discards"]
+    assert (discards[0]["discard"], discards[0]["shanten"], discards[0]["tiles"]) == ("5m", 0, ["1z"])
+    assert next(d for d in discards if d["discard"] == "1z")["shanten"] == 1
+    assert [d["discard"] for d in shanten_report("12345m4567p23s11z1s")["discards"]][:1] == ["4p"]
+
+
+def test_melded_counts_and_meld_numbers_are_checked() -> None:
+    counts = parse_kinds("5m123p456p789s")
+    with pytest.raises(InvalidHandError, match="34 melded tile counts expected, got 3"):
+        shanten(counts, 1, melded=[0, 0, 0])
+    with pytest.raises(InvalidHandError, match="5 copies of 5m between the concealed tiles and"):
+        waits(counts, 1, melded=parse_kinds("5555m"))
+    with pytest.raises(InvalidHandError, match="3 melded tiles do not make 2 melds"):
+        shanten(counts, 2, melded=parse_kinds("555m"))
+    with pytest.raises(InvalidHandError, match="4 melded tiles do not make 0 melds"):
+        shanten(parse_kinds("5m123p456p789s11z"), melded=parse_kinds("7777z"))
+    for melds in (-1, 5):
+        with pytest.raises(InvalidHandError, match=f"0 to 4 melds expected, got {melds}"):
+            shanten(counts, melds)
+        with pytest.raises(InvalidHandError, match=f"0 to 4 melds expected, got {melds}"):
+            shanten_regular(counts, melds)
+    assert shanten(counts, 1, melded=parse_kinds("123s")) == 0
+    assert shanten(parse_kinds("123m456p789s1122z"), melded=[0] * 34) == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_mj_end_07_melded_copies_agree_with_brute_force(seed: int) -> None:
+    """200 seeded hands per seed whose 1-4 melds (pon, chi, kan) are taken from the same tiles as
+    the hand, mostly from a few kinds so that melds and hand share kinds: shanten
+    equals the brute force with the melded copies removed (MJ-END-07); the waits are the shape's
+    waits less the kinds whose four copies are the player's; tenpai means a wait exists; every
+    improving tile lowers the shanten by one and counts 4 less the hand's and melds' copies."""
+    rng = random.Random(20260 + seed)
+    for _ in range(200):
+        counts, melds, melded = seeded_melded_hand(rng)
+        expected = brute_shanten(counts, melds, melded)
+        assert shanten(counts, melds, melded=melded) == expected, (counts, melds, melded)
+        assert shanten_regular(counts, melds, melded=melded) == expected
+        assert expected >= shanten(counts, melds)
+        if sum(counts) + 3 * melds != 13:
+            continue
+        found = waits(counts, melds, melded=melded)
+        assert found == tuple(k for k in waits(counts, melds) if counts[k] + melded[k] < 4)
+        assert is_tenpai(counts, melds, melded=melded) == bool(found) == (expected == 0)
+        result = ukeire(counts, melds, melded=melded)
+        assert result.shanten == expected
+        for kind, left in zip(result.tiles, result.remaining, strict=True):
+            assert counts[kind] + melded[kind] < 4
+            assert shanten(plus(counts, kind), melds, melded=melded) == expected - 1
+            assert left == 4 - counts[kind] - melded[kind]
+
+
+def seeded_melded_hand(rng: random.Random) -> tuple[list[int], int, list[int]]:
+    """Concealed counts, meld count and melded counts of a random hand with real melds."""
+    shape = rng.random()
+    if shape < 0.4:  # five neighbouring kinds of a suit and an honour: melds and hand collide
+        start = 9 * rng.randrange(3) + rng.randrange(5)
+        pool = [*range(start, start + 5), rng.randrange(27, 34)]
+    elif shape < 0.8:
+        pool = [9 * rng.randrange(3) + i for i in range(9)] + rng.sample(range(27, 34), 2)
+    else:
+        pool = list(range(34))
+    supply = [4] * 34
+    melds = rng.randint(1, 4)
+    melded = [0] * 34
+    for _ in range(melds):
+        while True:
+            kind = rng.choice(pool)
+            call = rng.choice(("pon", "chi", "kan"))
+            if call == "chi" and (kind >= 27 or kind % 9 > 6):
+                continue
+            tiles = [kind, kind + 1, kind + 2] if call == "chi" else [kind] * (3 if call == "pon" else 4)
+            if all(supply[k] >= tiles.count(k) for k in tiles):
+                break
+        for k in tiles:
+            supply[k] -= 1
+            melded[k] += 1
+    size = rng.choice((13, 14)) - 3 * melds
+    wall = [k for k in pool for _ in range(supply[k])]
+    counts = [0] * 34
+    for kind in rng.sample(wall, size):
+        counts[kind] += 1
+    return counts, melds, melded
+
+
+# --- differential: the mahjong package (test-only oracle) ----------------------------------------
+
+@pytest.mark.parametrize("seed", range(3))
+def test_shanten_agrees_with_the_mahjong_package(seed: int) -> None:
+    """``mahjong.shanten.Shanten`` (PyPI ``mahjong`` 2.1.0) on 1,000 seeded hands per seed: closed
+    13 and 14 tiles (all three forms; half from one suit and three honours, where quads are
+    common) and hands of 1-4 melds (the regular form of the concealed tiles)."""
+    oracle = OracleShanten()
+    rng = random.Random(20261 + seed)
+    for _ in range(1000):
+        melds = rng.choice((0, 0, 1, 2, 3, 4))
+        dense = rng.random() < 0.5
+        wall = [k for k in range(34) for _ in range(4) if not dense or k < 9 or k >= 31]
+        counts = [0] * 34
+        for kind in rng.sample(wall, rng.choice((13, 14)) - 3 * melds):
+            counts[kind] += 1
+        if melds:
+            assert shanten(counts, melds) == oracle.calculate_shanten_for_regular_hand(counts)
+        else:
+            assert shanten(counts) == oracle.calculate_shanten(counts), counts
+
+
+def test_shipped_suit_table_matches_the_dynamic_programme() -> None:
+    """The generated table (tools/gen_shanten_table.py) gives the exact programme's entry for 1,500
+    seeded suits of at most 14 tiles, and a suit beyond the table (15+ tiles) is computed."""
+    rng = random.Random(7)
+    entries = shanten_module._entries
+    for _ in range(1500):
+        suit = bytes(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(suit) > 14:
+            continue
+        value = shanten_module._suit_value(suit)
+        assert entries[value & 0xFFFF] == shanten_module._suit_entry_dp(suit), suit
+    assert shanten_module._suit_rank(bytes([4, 4, 4, 3, 0, 0, 0, 0, 0])) == -1
+    assert shanten_regular(parse_kinds("1112223334445m")) == brute_regular(parse_kinds("1112223334445m"))
+
+
+def test_first_and_later_calls_agree() -> None:
+    """A hand's first call checks it and fills the tables; later calls are the table look-ups
+    alone. Both give the least of the three forms, on 2,000 seeded closed hands (many unseen)."""
+    rng = random.Random(11)
+    unseen = 0
+    for _ in range(2000):
+        wall = [k for k in range(34) for _ in range(4) if rng.random() < 0.5 or k >= 27 or k < 9]
+        counts = [0] * 34
+        for kind in rng.sample(wall, rng.choice((13, 14))):
+            counts[kind] += 1
+        unseen += bytes(counts[:9]) not in shanten_module._suits
+        first, later = shanten(counts), shanten(counts)
+        expected = min(shanten_regular(counts), shanten_chiitoitsu(counts), shanten_kokushi(counts))
+        assert first == later == expected, counts
+    assert unseen > 100
+
+
+def test_counts_in_a_wider_buffer_are_read_as_numbers() -> None:
+    """An ``array`` of 64-bit counts (whose raw bytes are not the counts) gives the same answers."""
+    counts = parse_kinds("123m456p789s1122z")
+    assert shanten(array("q", counts)) == shanten(counts) == 0
+    assert shanten_regular(array("q", counts)) == 0
+    assert waits(array("q", counts)) == waits(counts)
+
+
 @pytest.mark.parametrize(("hand", "expected"), [
     ("123m456p789s1122z", 0),
     ("19m19p19s1234567z", 0),        # kokushi 13-sided
@@ -352,6 +582,8 @@ def test_helper_errors_name_the_problem() -> None:
         ukeire(thirteen, melds=1)
     with pytest.raises(InvalidHandError, match="5 copies of 1z; there are only 4"):
         is_complete(plus(thirteen, 27, 27, 27))  # the copies are checked before the size
+    with pytest.raises(InvalidHandError, match="5 copies of 1z; there are only 4"):
+        shanten(plus(thirteen, 27, 27, 27))
     with pytest.raises(InvalidHandError, match="34 tile counts expected, got 33"):
         waits(thirteen[:33])
     with pytest.raises(InvalidHandError, match="34 visible counts expected, got 3"):

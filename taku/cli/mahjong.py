@@ -29,6 +29,7 @@ from taku.mahjong.rules import PRESETS, Rules
 from taku.mahjong.score import SEAT_NAMES, HandScore, Win, score_hand
 from taku.mahjong.shanten import (
     Ukeire,
+    meld_counts,
     shanten,
     shanten_chiitoitsu,
     shanten_kokushi,
@@ -409,7 +410,10 @@ def _ukeire_data(result: Ukeire) -> dict[str, Any]:
 
 
 def shanten_report(text: str, visible_text: str = "") -> dict[str, Any]:
-    """Shanten, waits and ukeire of a hand as plain data."""
+    """Shanten, waits and ukeire of a hand as plain data.
+
+    The tiles of the hand's own melds count as held: no wait or improving tile is a copy that sits
+    in them (MJ-END-07), and they are not counted as unseen."""
     tokens = text.split()
     if not tokens:
         raise MahjongError("empty hand")
@@ -417,40 +421,36 @@ def shanten_report(text: str, visible_text: str = "") -> dict[str, Any]:
     melds = tuple(Meld.from_str(token) for token in tokens[1:])
     hand = Hand(closed, melds)
     counts = hand.counts
+    melded = meld_counts(melds)
     visible = [0] * 34
     for tile in parse_tiles(visible_text):
         visible[tile.kind] += 1
-    for meld in melds:
-        for tile in meld.tiles:
-            visible[tile.kind] += 1
     for kind in range(34):
-        if counts[kind] + visible[kind] > 4:
-            raise MahjongError(f"{counts[kind] + visible[kind]} copies of {kind_to_str(kind)} "
+        total = counts[kind] + melded[kind] + visible[kind]
+        if total > 4:
+            raise MahjongError(f"{total} copies of {kind_to_str(kind)} "
                                "between the hand, its melds and --visible")
     n_melds = len(melds)
     report: dict[str, Any] = {
         "hand": str(hand),
-        "shanten": shanten(counts, n_melds),
-        "regular": shanten_regular(counts, n_melds),
+        "shanten": shanten(counts, n_melds, melded=melded),
+        "regular": shanten_regular(counts, n_melds, melded=melded),
     }
     if not melds:
         report["chiitoitsu"] = shanten_chiitoitsu(counts)
         report["kokushi"] = shanten_kokushi(counts)
     size = len(closed) + 3 * n_melds
     if size == 13:
-        report["waits"] = [kind_to_str(k) for k in waits(counts, n_melds)]
-        report["ukeire"] = _ukeire_data(ukeire(counts, n_melds, visible))
+        report["waits"] = [kind_to_str(k) for k in waits(counts, n_melds, melded=melded)]
+        report["ukeire"] = _ukeire_data(ukeire(counts, n_melds, visible, melded=melded))
     else:
         options = []
-        seen: set[int] = set()
-        for tile in sorted(closed):
-            if tile.kind in seen:
-                continue
-            seen.add(tile.kind)
-            counts[tile.kind] -= 1
-            after = ukeire(counts, n_melds, visible)
-            counts[tile.kind] += 1
-            options.append({"discard": kind_to_str(tile.kind), **_ukeire_data(after)})
+        for kind in range(34):
+            if counts[kind]:
+                counts[kind] -= 1
+                after = ukeire(counts, n_melds, visible, melded=melded)
+                counts[kind] += 1
+                options.append({"discard": kind_to_str(kind), **_ukeire_data(after)})
         options.sort(key=lambda o: (o["shanten"], -o["total"]))
         report["discards"] = options
     return report

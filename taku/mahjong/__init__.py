@@ -16,6 +16,7 @@ from taku.mahjong.shanten import (
     Ukeire,
     is_complete,
     is_tenpai,
+    meld_counts,
     shanten,
     shanten_chiitoitsu,
     shanten_kokushi,
@@ -29,7 +30,7 @@ __all__ = [
     "ACROSS", "LEFT", "PRESETS", "RIGHT", "Decomposition", "Group", "Hand", "HandScore",
     "InvalidHandError", "InvalidMeldError", "InvalidNotationError", "MahjongError", "Meld",
     "NoYakuError", "NotAWinError", "Payment", "Rules", "Tile", "Ukeire", "Win", "basic_points",
-    "decompositions", "hand_payments", "is_complete", "is_tenpai", "parse_tiles", "score_hand",
+    "decompositions", "hand_payments", "is_complete", "is_tenpai", "meld_counts", "parse_tiles", "score_hand",
     "shanten", "shanten_chiitoitsu", "shanten_kokushi", "shanten_regular", "tiles_to_str",
     "ukeire", "waits",
 ]

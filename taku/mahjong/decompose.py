@@ -18,7 +18,11 @@ TRIPLET = 34
 
 # A split of one part: (pair kind or -1, groups tuple).
 _Split = tuple[int, tuple[int, ...]]
-_suit_splits: dict[tuple[int, tuple[int, ...]], tuple[_Split, ...]] = {}
+# Per part (man, pin, sou, honours): counts -> every split (all with a pair when the part's size
+# is 2 mod 3, all without one when it is 0 mod 3), empty when the counts cannot be split.
+# Filled on first sight of each set of counts.
+_PartTable = dict[bytes, tuple[_Split, ...]]
+_part_tables: tuple[_PartTable, _PartTable, _PartTable, _PartTable] = ({}, {}, {}, {})
 
 
 def _group_order(code: int) -> tuple[int, bool]:
@@ -26,53 +30,52 @@ def _group_order(code: int) -> tuple[int, bool]:
     return (code - TRIPLET, False) if code >= TRIPLET else (code, True)
 
 
-def _split_suit(counts: list[int], offset: int, sequences: bool) -> list[_Split]:
-    """All splits of one suit's counts (local indexes) into groups and at most one pair."""
-    results: list[_Split] = []
-    size = len(counts)
+def _part_splits(part: bytes, suit: int) -> tuple[_Split, ...]:
+    """Every split of one part's counts (empty if there is none), memoised with its sub-parts.
 
-    def walk(start: int, pair: int, groups: list[int]) -> None:
-        i = start
-        while i < size and counts[i] == 0:
-            i += 1
-        if i == size:
-            # A triplet and a sequence on the same tile are found in both orders: one split.
-            results.append((pair, tuple(sorted(groups, key=_group_order))))
-            return
-        if counts[i] >= 3:
-            counts[i] -= 3
-            groups.append(TRIPLET + offset + i)
-            walk(i, pair, groups)
-            groups.pop()
-            counts[i] += 3
-        if sequences and i + 2 < size and counts[i + 1] and counts[i + 2]:
-            counts[i] -= 1
-            counts[i + 1] -= 1
-            counts[i + 2] -= 1
-            groups.append(offset + i)
-            walk(i, pair, groups)
-            groups.pop()
-            counts[i] += 1
-            counts[i + 1] += 1
-            counts[i + 2] += 1
-        if pair < 0 and counts[i] >= 2:
-            counts[i] -= 2
-            walk(i, offset + i, groups)
-            counts[i] += 2
-
-    walk(0, -1, [])
-    return results
-
-
-def _part_splits(part: tuple[int, ...], offset: int) -> tuple[_Split, ...]:
-    key = (offset, part)
-    found = _suit_splits.get(key)
-    if found is None:
-        if sum(part) % 3 == 1:
-            found = ()
-        else:
-            found = tuple(sorted(set(_split_suit(list(part), offset, offset < 27))))
-        _suit_splits[key] = found
+    The leftmost tile present starts a triplet, a sequence or the pair; what is left is a smaller
+    part of the same suit, looked up (or split) the same way.
+    """
+    table = _part_tables[suit]
+    found = table.get(part)
+    if found is not None:
+        return found
+    size = len(part)
+    i = 0
+    while i < size and not part[i]:
+        i += 1
+    if i == size:
+        found = ((-1, ()),)
+    elif sum(part) % 3 == 1:
+        found = ()
+    else:
+        offset = suit * 9
+        count = part[i]
+        splits: set[_Split] = set()
+        rest = list(part)
+        if count >= 3:
+            rest[i] -= 3
+            triplet = TRIPLET + offset + i
+            for pair, groups in _part_splits(bytes(rest), suit):
+                splits.add((pair, (triplet, *groups)))
+            rest[i] += 3
+        if suit < 3 and i + 2 < size and part[i + 1] and part[i + 2]:
+            rest[i] -= 1
+            rest[i + 1] -= 1
+            rest[i + 2] -= 1
+            for pair, groups in _part_splits(bytes(rest), suit):
+                # A triplet on the same tile sorts first: the split is kept in one order.
+                splits.add((pair, tuple(sorted((offset + i, *groups), key=_group_order))))
+            rest[i] += 1
+            rest[i + 1] += 1
+            rest[i + 2] += 1
+        if count >= 2 and sum(part) % 3 == 2:
+            rest[i] -= 2
+            for pair, groups in _part_splits(bytes(rest), suit):
+                if pair < 0:
+                    splits.add((offset + i, groups))
+        found = tuple(sorted(splits))
+    table[part] = found
     return found
 
 
@@ -82,29 +85,41 @@ def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     Groups are codes (see the module docstring), ordered by lowest kind, a triplet first; each
     multiset of groups appears once.
     """
-    parts = []
-    pairs_wanted = 0
-    for offset in (0, 9, 18, 27):
-        part = tuple(counts[offset:offset + (7 if offset == 27 else 9)])
-        total = sum(part)
-        if total == 0:
-            continue
-        remainder = total % 3
-        if remainder == 1:
+    pair = -1
+    groups: tuple[int, ...] = ()
+    has_pair = False
+    results: list[tuple[int, tuple[int, ...]]] | None = None  # once a part splits two ways
+    try:
+        key = bytes(counts)
+    except ValueError:
+        raise ValueError(f"tile counts must be integers from 0 to 4, got {list(counts)}") from None
+    for suit, start, stop in _PARTS:
+        part = key[start:stop]
+        options = _part_tables[suit].get(part)
+        if options is None:
+            options = _part_splits(part, suit)
+        if not options:
             return []
-        if remainder == 2:
-            pairs_wanted += 1
-        splits = _part_splits(part, offset)
-        if not splits:
-            return []
-        parts.append([s for s in splits if (s[0] >= 0) == (remainder == 2)])
-    if pairs_wanted != 1:
+        if options[0][0] >= 0:
+            if has_pair:
+                return []
+            has_pair = True
+        if results is None:
+            if len(options) == 1:
+                option_pair, option_groups = options[0]
+                if option_pair >= 0:
+                    pair = option_pair
+                groups += option_groups
+                continue
+            results = [(pair, groups)]
+        results = [(p if p >= 0 else known, g + option)
+                   for known, g in results for p, option in options]
+    if not has_pair:
         return []
-    results: list[tuple[int, tuple[int, ...]]] = [(-1, ())]
-    for options in parts:
-        results = [(pair if pair >= 0 else p, groups + g)
-                   for pair, groups in results for p, g in options]
-    return results
+    return results if results is not None else [(pair, groups)]
+
+
+_PARTS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,8 @@
-"""Fu (minipoints) of a won hand, item by item, as seed 001 counts them (MJ-SCORE-06..14)."""
+"""Fu (minipoints) of a won hand, item by item, as seed 001 counts them (MJ-SCORE-06..14).
+
+Every item that depends only on a tile kind (a triplet, a kan, a value pair) is a prebuilt
+``(label, fu)`` pair, so counting a hand's fu builds no strings.
+"""
 
 from __future__ import annotations
 
@@ -31,6 +35,52 @@ def _yaochuu(kind: int) -> bool:
     return kind >= 27 or kind % 9 in (0, 8)
 
 
+def _items(label: str, fu: int) -> tuple[FuItem, ...]:
+    """One item per kind: ``label`` followed by the kind, worth ``fu`` (doubled for yaochuu)."""
+    return tuple((f"{label} {kind_to_str(k)}", 2 * fu if _yaochuu(k) else fu) for k in range(34))
+
+
+CLOSED_TRIPLET_ITEMS = _items("closed triplet", 4)
+RON_TRIPLET_ITEMS = tuple((f"open triplet {kind_to_str(k)} (completed by ron)", 4 if _yaochuu(k) else 2)
+                          for k in range(34))
+OPEN_TRIPLET_ITEMS = _items("open triplet", 2)
+CLOSED_KAN_ITEMS = _items("closed kan", 16)
+OPEN_KAN_ITEMS = _items("open kan", 8)
+_PAIR_LABELS = tuple(f"{kind_to_str(k)}" for k in range(34))
+_WAIT_ITEMS: dict[str, FuItem] = {shape: (f"{shape} wait", 2) for shape in ("kanchan", "penchan", "tanki")}
+_BASE: FuItem = ("base", 20)
+_CLOSED_RON: FuItem = ("closed ron", 10)
+_TSUMO: FuItem = ("tsumo", 2)
+
+
+def meld_fu_items(melds: Sequence[tuple[str, int]]) -> tuple[FuItem, ...]:
+    """The fu items of called melds and ankan, given as (meld kind, base kind) pairs."""
+    items: list[FuItem] = []
+    for meld_kind, base in melds:
+        if meld_kind == "pon":
+            items.append(OPEN_TRIPLET_ITEMS[base])
+        elif meld_kind == "ankan":
+            items.append(CLOSED_KAN_ITEMS[base])
+        elif meld_kind != "chi":
+            items.append(OPEN_KAN_ITEMS[base])
+    return tuple(items)
+
+
+def pair_fu_item(pair: int, seat_wind: int, round_wind: int, rules: Rules) -> FuItem | None:
+    """The fu item of the pair ``pair`` (a dragon or a value wind), or None (MJ-SCORE-08)."""
+    if pair >= HAKU:
+        return (f"dragon pair {_PAIR_LABELS[pair]}", 2)
+    if pair >= 27:
+        wind = pair - 27
+        if wind == seat_wind and wind == round_wind:
+            return (f"double wind pair {_PAIR_LABELS[pair]}", rules.double_wind_pair_fu)
+        if wind == seat_wind:
+            return (f"seat wind pair {_PAIR_LABELS[pair]}", 2)
+        if wind == round_wind:
+            return (f"round wind pair {_PAIR_LABELS[pair]}", 2)
+    return None
+
+
 def regular_fu(
     *,
     pair: int,
@@ -51,54 +101,54 @@ def regular_fu(
     ``closed_groups`` are group codes from the decomposition, ``win_group`` the index of the one the
     winning tile completed (-1 for the pair), ``meld_groups`` (meld kind, base kind) pairs.
     Returns the rounded fu and the items (the base 20 first).
+
+    >>> regular_fu(pair=31, closed_groups=(0, 9, 18, 61), win_group=3, win_shape="shanpon",
+    ...            meld_groups=(), tsumo=False, menzen=True, pinfu=False, rinshan=False,
+    ...            seat_wind=0, round_wind=0, rules=Rules())
+    (40, (('base', 20), ('open triplet 1z (completed by ron)', 4), ('dragon pair 5z', 2), ('closed ron', 10)))
     """
+    return fu_of_split(pair, closed_groups, win_group, win_shape, meld_fu_items(meld_groups),
+                       tsumo, menzen, pinfu, rinshan,
+                       pair_fu_item(pair, seat_wind, round_wind, rules), rules)
+
+
+def fu_of_split(pair: int, closed_groups: Sequence[int], win_group: int, win_shape: str,
+                meld_items: tuple[FuItem, ...], tsumo: bool, menzen: bool, pinfu: bool,
+                rinshan: bool, pair_item: FuItem | None,
+                rules: Rules) -> tuple[int, tuple[FuItem, ...]]:
+    """:func:`regular_fu` with the melds' items and the pair's item already looked up."""
     if pinfu:
         if not tsumo:
-            return 30, (("base", 20), ("closed ron", 10))
+            return 30, (_BASE, _CLOSED_RON)
         if rules.pinfu_tsumo_fu == 20:  # MJ-SCORE-12: pinfu tsumo is a fixed 20 fu
-            return 20, (("base", 20),)
-        return 30, (("base", 20), ("tsumo", 2))  # CFG-06: seed 001's example 2 counts tsumo
-    items: list[FuItem] = [("base", 20)]
+            return 20, (_BASE,)
+        return 30, (_BASE, _TSUMO)  # CFG-06: seed 001's example 2 counts tsumo
+    items: list[FuItem] = [_BASE]
+    total = 20
     for index, code in enumerate(closed_groups):
-        if code < TRIPLET:
-            continue
-        kind = code - TRIPLET
-        value = 8 if _yaochuu(kind) else 4
-        name = kind_to_str(kind)
-        if index == win_group and not tsumo:
-            items.append((f"open triplet {name} (completed by ron)", value // 2))
-        else:
-            items.append((f"closed triplet {name}", value))
-    for meld_kind, base in meld_groups:
-        if meld_kind == "chi":
-            continue
-        value = 4 if _yaochuu(base) else 2
-        name = kind_to_str(base)
-        if meld_kind == "pon":
-            items.append((f"open triplet {name}", value))
-        elif meld_kind == "ankan":
-            items.append((f"closed kan {name}", value * 8))
-        else:
-            items.append((f"open kan {name}", value * 4))
-    if pair >= HAKU:
-        items.append((f"dragon pair {kind_to_str(pair)}", 2))
-    elif pair >= 27:
-        wind = pair - 27
-        if wind == seat_wind and wind == round_wind:
-            items.append((f"double wind pair {kind_to_str(pair)}", rules.double_wind_pair_fu))
-        elif wind == seat_wind:
-            items.append((f"seat wind pair {kind_to_str(pair)}", 2))
-        elif wind == round_wind:
-            items.append((f"round wind pair {kind_to_str(pair)}", 2))
-    if win_shape in ("kanchan", "penchan", "tanki"):
-        items.append((f"{win_shape} wait", 2))
+        if code >= TRIPLET:
+            item = (RON_TRIPLET_ITEMS if index == win_group and not tsumo
+                    else CLOSED_TRIPLET_ITEMS)[code - TRIPLET]
+            items.append(item)
+            total += item[1]
+    for item in meld_items:
+        items.append(item)
+        total += item[1]
+    if pair_item is not None:
+        items.append(pair_item)
+        total += pair_item[1]
+    wait = _WAIT_ITEMS.get(win_shape)
+    if wait is not None:
+        items.append(wait)
+        total += 2
     if tsumo:
         value = rules.rinshan_tsumo_fu if rinshan else 2
         if value:
             items.append(("tsumo", value))
+            total += value
     elif menzen:
-        items.append(("closed ron", 10))
-    total = sum(value for _, value in items)
+        items.append(_CLOSED_RON)
+        total += 10
     if total == 20 and not tsumo and not menzen and rules.open_pinfu_ron_fu != 20:
         # MJ-SCORE-14: an open hand with no fu that wins by ron is counted at 30 fu.
         items.append(("open pinfu-shaped ron", rules.open_pinfu_ron_fu - 20))

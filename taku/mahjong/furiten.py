@@ -13,8 +13,12 @@ from taku.mahjong.shanten import shanten, waits
 from taku.mahjong.tiles import Kind
 
 
-def is_discard_furiten(counts: Sequence[int], melds: int, discarded: Iterable[Kind]) -> bool:
+def is_discard_furiten(counts: Sequence[int], melds: int, discarded: Iterable[Kind], *,
+                       melded: Sequence[int] | None = None) -> bool:
     """Whether any wait of a 13-tile hand lies in the player's own discards (MJ-FURITEN-02).
+
+    ``melded`` (the counts of the player's own meld tiles, see
+    :func:`~taku.mahjong.shanten.meld_counts`) rules out waits on copies that sit in a meld.
 
     >>> from taku.mahjong.tiles import parse_kinds
     >>> hand = parse_kinds("33m123s123s456s23p")      # TV-FURITEN-02: waits 1p, 4p
@@ -22,20 +26,22 @@ def is_discard_furiten(counts: Sequence[int], melds: int, discarded: Iterable[Ki
     (False, True)
     """
     own = set(discarded)
-    return any(kind in own for kind in waits(counts, melds))
+    return any(kind in own for kind in waits(counts, melds, melded=melded))
 
 
-def furiten_waits(counts: Sequence[int], melds: int, discarded: Iterable[Kind]) -> tuple[Kind, ...]:
+def furiten_waits(counts: Sequence[int], melds: int, discarded: Iterable[Kind], *,
+                  melded: Sequence[int] | None = None) -> tuple[Kind, ...]:
     """The waits of a 13-tile hand that make it furiten (those among its own discards)."""
     own = set(discarded)
-    return tuple(kind for kind in waits(counts, melds) if kind in own)
+    return tuple(kind for kind in waits(counts, melds, melded=melded) if kind in own)
 
 
-def completes(counts: Sequence[int], melds: int, tile: Kind) -> bool:
+def completes(counts: Sequence[int], melds: int, tile: Kind, *,
+              melded: Sequence[int] | None = None) -> bool:
     """Whether ``tile`` completes a 13-tile hand in shape (the test behind temporary furiten,
     MJ-FURITEN-04: a passed winning tile counts even when the win would have no yaku)."""
-    if counts[tile] >= 4:
+    if counts[tile] + (melded[tile] if melded is not None else 0) >= 4:
         return False
     work = list(counts)
     work[tile] += 1
-    return shanten(work, melds) == -1
+    return shanten(work, melds, melded=melded) == -1

@@ -21,7 +21,7 @@ A hand is written as its concealed tiles followed by its melds, separated by spa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from taku.mahjong.errors import InvalidHandError, InvalidMeldError, InvalidNotationError
@@ -37,6 +37,18 @@ RIGHT, ACROSS, LEFT = 1, 2, 3
 _MARK_TO_OFFSET = {"+": RIGHT, "=": ACROSS, "-": LEFT}
 _OFFSET_TO_MARK = {offset: mark for mark, offset in _MARK_TO_OFFSET.items()}
 _MELD_TOKEN = re.compile(r"^([0-9][-=+]?)+[mpsz][-=+]?$")
+
+
+class _LazyText:
+    """MPSZ text of some tiles, written only if an error message needs it."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self, tiles: tuple[Tile, ...]) -> None:
+        self.tiles = tiles
+
+    def __str__(self) -> str:
+        return tiles_to_str(self.tiles)
 
 
 def _digit(tile: Tile) -> str:
@@ -62,6 +74,7 @@ class Meld:
     called: Tile | None = None
     called_from: int | None = None
     added: Tile | None = None
+    _text: str = field(default="", init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         tiles = self.tiles
@@ -70,18 +83,20 @@ class Meld:
                                    f"got {self.kind!r}")
         if not isinstance(tiles, tuple) or not all(isinstance(t, Tile) for t in tiles):
             raise InvalidMeldError(f"meld tiles must be a tuple of Tile, got {tiles!r}")
-        object.__setattr__(self, "tiles", sort_tiles(tiles))
-        tiles = self.tiles
-        text = tiles_to_str(tiles)
+        kinds = [tile.kind for tile in tiles]
+        if kinds != sorted(kinds) or any(tile.red for tile in tiles):
+            tiles = sort_tiles(tiles)
+            object.__setattr__(self, "tiles", tiles)
+            kinds = [tile.kind for tile in tiles]
+        text = _LazyText(tiles)
         size = 3 if self.kind in ("chi", "pon") else 4
         if len(tiles) != size:
             raise InvalidMeldError(f"a {self.kind} has {size} tiles, got {len(tiles)} ({text})")
-        kinds = [tile.kind for tile in tiles]
         if self.kind == "chi":
             base = kinds[0]
             if base >= 27 or kinds != [base, base + 1, base + 2] or base % 9 > 6:
                 raise InvalidMeldError(f"a chi needs three consecutive tiles of one suit, got {text}")
-        elif len(set(kinds)) != 1:
+        elif kinds.count(kinds[0]) != size:
             raise InvalidMeldError(f"a {self.kind} needs {size} identical tiles, got {text}")
         if self.kind == "ankan":
             if self.called is not None or self.called_from is not None or self.added is not None:
@@ -147,6 +162,13 @@ class Meld:
         raise InvalidNotationError(f"a meld has 3 or 4 tiles, got {len(tiles)} in {text!r}")
 
     def __str__(self) -> str:
+        text = self._text
+        if not text:
+            text = self._notation()
+            object.__setattr__(self, "_text", text)  # computed once: the meld never changes
+        return text
+
+    def _notation(self) -> str:
         suit = SUITS[self.tiles[0].kind // 9]
         if self.kind == "ankan":
             return "".join(_digit(t) for t in self.tiles) + suit
@@ -267,9 +289,9 @@ def check_tile_supply(tiles: tuple[Tile, ...] | list[Tile]) -> None:
         counts[tile.kind] += 1
         if tile.red:
             reds[tile.kind // 9] += 1
-    for kind, count in enumerate(counts):
-        if count > 4:
-            raise InvalidHandError(f"{count} copies of {kind_to_str(kind)}; there are only 4")
+    if max(counts) > 4:
+        kind = next(kind for kind, count in enumerate(counts) if count > 4)
+        raise InvalidHandError(f"{counts[kind]} copies of {kind_to_str(kind)}; there are only 4")
     for suit, count in enumerate(reds):
         if count > 2:  # some rule sets have two red 5p; never three
             raise InvalidHandError(f"{count} red fives of {SUITS[suit]}; at most 2 exist")

@@ -10,14 +10,23 @@ Seats are seat winds: 0 = East (the dealer), 1 = South, 2 = West, 3 = North.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from taku.mahjong.decompose import TRIPLET, split_groups
 from taku.mahjong.errors import InvalidHandError, NotAWinError, NoYakuError
-from taku.mahjong.fu import CHIITOITSU_FU, FuItem, WaitShape, regular_fu, wait_shape
+from taku.mahjong.fu import (
+    CHIITOITSU_FU,
+    CLOSED_KAN_ITEMS,
+    OPEN_KAN_ITEMS,
+    OPEN_TRIPLET_ITEMS,
+    FuItem,
+    fu_of_split,
+    pair_fu_item,
+    wait_shape,
+)
 from taku.mahjong.hand import Hand
 from taku.mahjong.rules import Rules
-from taku.mahjong.shanten import shanten_kokushi
 from taku.mahjong.tiles import (
     CHUN,
     HAKU,
@@ -35,6 +44,9 @@ from taku.mahjong.yaku import LIMIT_NAMES, YAKUMAN_LIMIT_NAMES
 SEAT_NAMES = ("East", "South", "West", "North")
 _GREEN = frozenset({19, 20, 21, 23, 25, HATSU})  # 2s 3s 4s 6s 8s hatsu
 _MANGAN = 2000
+
+
+_new = tuple.__new__  # builds a named tuple without the keyword-argument layer (hot paths)
 
 
 def _ceil100(points: int) -> int:
@@ -122,11 +134,11 @@ class Win:
         return self.riichi or self.double_riichi or self.open_riichi
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
     """One player's payment to the winner: ``amount`` includes ``honba`` (the counters' part).
 
     ``payer`` is a seat (0..3) or ``None`` for "the discarder" when the discarder is not known.
+    An immutable record (a named tuple, cheap to make: the scorer makes many).
     """
 
     payer: int | None
@@ -134,9 +146,8 @@ class Payment:
     honba: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    """The value of a won hand, as a score sheet shows it."""
+class HandScore(NamedTuple):
+    """The value of a won hand, as a score sheet shows it (an immutable record, a named tuple)."""
 
     yaku: tuple[tuple[str, int], ...]
     """Yaku with their han (a yakuman shows 13 per multiple)."""
@@ -168,7 +179,7 @@ class HandScore:
     """The groups the score was counted from (``123m 456p 789s 111z 55z``)."""
     wait: str = ""
     """The wait the winning tile completed: ryanmen, kanchan, penchan, shanpon, tanki, ..."""
-    liable: tuple[Payment, ...] = field(default=())
+    liable: tuple[Payment, ...] = ()
     """The payments made by a liable (pao) player, a subset of ``payments``."""
 
     @property
@@ -256,20 +267,19 @@ def hand_payments(base: int, *, dealer: bool, tsumo: bool, seat: int = 0,
     >>> [p.amount for p in hand_payments(480, dealer=False, tsumo=True, seat=1)]
     [1000, 500, 500]
     """
-    rules = rules or Rules()
-    per_counter = rules.honba_points // 3
+    honba_points = rules.honba_points if rules is not None else 300
     if not tsumo:
-        amount = _ceil100(base * (6 if dealer else 4))
-        extra = rules.honba_points * honba
-        return (Payment(discarder, amount + extra, extra),)
-    extra = per_counter * honba
-    out = []
-    for payer in range(4):
-        if payer == seat:
-            continue
-        share = _ceil100(base * 2) if dealer or payer == 0 else _ceil100(base)
-        out.append(Payment(payer, share + extra, extra))
-    return tuple(out)
+        extra = honba_points * honba
+        return (Payment(discarder, -(-base * (6 if dealer else 4) // 100) * 100 + extra, extra),)
+    extra = honba_points // 3 * honba
+    double = -(-base * 2 // 100) * 100 + extra
+    single = double if dealer else -(-base // 100) * 100 + extra
+    first, second, third = _OTHER_SEATS[seat]  # the dealer (0) comes first when he pays
+    return (_new(Payment, (first, double if first == 0 else single, extra)),
+            _new(Payment, (second, single, extra)), _new(Payment, (third, single, extra)))
+
+
+_OTHER_SEATS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
 def nagashi_mangan_payments(seat: int, rules: Rules | None = None) -> tuple[Payment, ...]:
@@ -285,41 +295,52 @@ def chombo_payments(seat: int) -> tuple[Payment, ...]:
 
 # --- the scorer ----------------------------------------------------------------------------------
 
-@dataclass(slots=True)
-class _Candidate:
-    yaku: list[tuple[str, int]]
-    yakuman: list[tuple[str, int]]
-    fu: int
-    fu_items: tuple[FuItem, ...]
-    decomposition: str
-    wait: str
+Yaku = tuple[str, int]
+"""A yaku and its han."""
+
+_LIMIT_BASE = (0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000)
+"""Basic points of a limit hand by han (5..12; 13 is kazoe yakuman). MJ-SCORE-05."""
+
+_DORA_OF = tuple(dora_from_indicator(kind) for kind in range(34))
+_GROUP_TEXT = tuple(
+    "".join(str(code % 9 + 1 + i) for i in range(3)) + SUITS[code // 9] if code < 27 else ""
+    for code in range(TRIPLET)) + tuple(kind_to_str(k)[0] * 3 + SUITS[k // 9] for k in range(34))
+_PAIR_TEXT = tuple(kind_to_str(k)[0] * 2 + SUITS[k // 9] for k in range(34))
+_OUTSIDE_SEQUENCE = frozenset({0, 6, 9, 15, 18, 24})  # 123 and 789 of each suit
+_YAOCHUU = frozenset(TERMINALS_AND_HONORS)
+_YAKUHAI = ((HAKU, ("yakuhai (haku)", 1)), (HATSU, ("yakuhai (hatsu)", 1)), (CHUN, ("yakuhai (chun)", 1)))
+_SEAT_WIND: Yaku = ("yakuhai (seat wind)", 1)
+_ROUND_WIND: Yaku = ("yakuhai (round wind)", 1)
+_PINFU: Yaku = ("pinfu", 1)
+_SANANKOU: Yaku = ("sanankou", 2)
+_TOITOI: Yaku = ("toitoi", 2)
+_SANSHOKU_DOUKOU: Yaku = ("sanshoku doukou", 2)
+_RYANPEIKOU: Yaku = ("ryanpeikou", 3)
+_IIPEIKOU: Yaku = ("iipeikou", 1)
+_CHIITOITSU: Yaku = ("chiitoitsu", 2)
 
 
-def _regular_yakuman_shape(full: list[int]) -> list[tuple[str, int]]:
-    """Yakuman that depend only on the tiles (regular shape): tile-colour and honour yakuman."""
-    found: list[tuple[str, int]] = []
-    dragons = sum(1 for k in (HAKU, HATSU, CHUN) if full[k] >= 3)
-    if dragons == 3:
+def _regular_yakuman_shape(full: list[int]) -> list[Yaku]:
+    """Yakuman that depend only on the tiles (regular shape): honour yakuman."""
+    found: list[Yaku] = []
+    if full[HAKU] >= 3 and full[HATSU] >= 3 and full[CHUN] >= 3:
         found.append(("daisangen", 1))
-    wind_sets = sum(1 for k in range(27, 31) if full[k] >= 3)
-    wind_pairs = sum(1 for k in range(27, 31) if full[k] == 2)
+    wind_sets = (full[27] >= 3) + (full[28] >= 3) + (full[29] >= 3) + (full[30] >= 3)
     if wind_sets == 4:
         found.append(("daisuushii", 1))
-    elif wind_sets == 3 and wind_pairs == 1:
+    elif wind_sets == 3 and 2 in full[27:31]:
         found.append(("shousuushii", 1))
     return found
 
 
-def _colour_yakuman(full: list[int], rules: Rules) -> list[tuple[str, int]]:
-    found: list[tuple[str, int]] = []
-    honors = sum(full[27:])
-    total = sum(full)
+def _colour_yakuman(full: list[int], total: int, honors: int, rules: Rules) -> list[Yaku]:
+    """Yakuman of tile colours: tsuuiisou, chinroutou, ryuuiisou."""
+    found: list[Yaku] = []
     if honors == total:
         found.append(("tsuuiisou", 1))
-    terminals = sum(full[k] for k in (0, 8, 9, 17, 18, 26))
-    if terminals == total:
+    if full[0] + full[8] + full[9] + full[17] + full[18] + full[26] == total:
         found.append(("chinroutou", 1))
-    if all(full[k] == 0 or k in _GREEN for k in range(34)) and (
+    if full[19] + full[20] + full[21] + full[23] + full[25] + full[HATSU] == total and (
             full[HATSU] or not rules.ryuuiisou_requires_hatsu):
         found.append(("ryuuiisou", 1))
     return found
@@ -340,20 +361,28 @@ def _is_shiisanputa(counts: list[int]) -> bool:
 
 
 def _chuuren(counts: list[int], win: int) -> str | None:
-    """``chuuren poutou`` / ``junsei chuuren poutou`` if the closed counts are nine gates."""
-    suits = {k // 9 for k in range(34) if counts[k]}
-    if len(suits) != 1:
-        return None
-    suit = suits.pop()
+    """``chuuren poutou`` / ``junsei chuuren poutou`` if the closed counts (one suit) are nine gates."""
+    suit = win // 9
     if suit == 3:
         return None
     local = counts[suit * 9: suit * 9 + 9]
+    if sum(local) != 14:
+        return None
     pattern = (3, 1, 1, 1, 1, 1, 1, 1, 3)
     if any(c < p for c, p in zip(local, pattern, strict=True)):
         return None
-    before = list(local)
-    before[win - suit * 9] -= 1
-    return "junsei chuuren poutou" if tuple(before) == pattern else "chuuren poutou"
+    local[win - suit * 9] -= 1
+    return "junsei chuuren poutou" if tuple(local) == pattern else "chuuren poutou"
+
+
+def _limit_key(han: int, fu: int, rules: Rules) -> int:
+    """Basic points of ``han`` and ``fu`` (as :func:`basic_points`, without the name)."""
+    if han >= 5:
+        return basic_points(han, fu, rules)[0]
+    base = fu << (2 + han)
+    if base >= _MANGAN or (rules.kiriage_mangan and ((han == 4 and fu == 30) or (han == 3 and fu == 60))):
+        return _MANGAN
+    return base
 
 
 def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
@@ -371,54 +400,92 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     """
     win = win or Win()
     rules = rules or Rules()
+    closed = hand.closed
     melds = hand.melds
-    if len(hand.closed) + 3 * len(melds) != 14:
+    if len(closed) + 3 * len(melds) != 14:
         raise InvalidHandError(
-            f"a won hand has 14 tiles, got {len(hand.closed) + 3 * len(melds)} "
-            f"({len(hand.closed)} concealed + {len(melds)} melds); the concealed tiles must "
+            f"a won hand has 14 tiles, got {len(closed) + 3 * len(melds)} "
+            f"({len(closed)} concealed + {len(melds)} melds); the concealed tiles must "
             "include the winning tile")
-    if win_tile not in hand.closed:
-        raise InvalidHandError(f"the winning tile {win_tile} is not among the concealed tiles "
-                               f"{tiles_to_str(hand.closed)}")
-    if win.first_turn and melds:
-        raise InvalidHandError("a first-turn win (tenhou, chiihou, renhou) has no melds")
-    _check_red_fives(hand, rules)
-
     w = win_tile.kind
     counts = [0] * 34
-    for tile in hand.closed:
-        counts[tile.kind] += 1
-    full = list(counts)
+    aka = 0
+    reds = [0, 0, 0]
+    for tile in closed:
+        kind = tile.kind
+        counts[kind] += 1
+        if tile.red:
+            aka += 1
+            reds[kind // 9] += 1
+    if not counts[w] or (w in (4, 13, 22) and win_tile not in closed):
+        raise InvalidHandError(f"the winning tile {win_tile} is not among the concealed tiles "
+                               f"{tiles_to_str(closed)}")
+    if win.first_turn and melds:
+        raise InvalidHandError("a first-turn win (tenhou, chiihou, renhou) has no melds")
+    full = counts.copy()
+    menzen = True
+    kans = ankans = 0
+    meld_sequences: list[int] = []
+    meld_triplets: list[int] = []
+    meld_items: list[FuItem] = []
     for meld in melds:
-        for tile in meld.tiles:
-            full[tile.kind] += 1
-    menzen = all(m.kind == "ankan" for m in melds)
+        meld_kind = meld.kind
+        tiles = meld.tiles
+        base = tiles[0].kind
+        if meld_kind == "chi":
+            menzen = False
+            meld_sequences.append(base)
+        else:
+            meld_triplets.append(base)
+            if meld_kind == "pon":
+                menzen = False
+                meld_items.append(OPEN_TRIPLET_ITEMS[base])
+            elif meld_kind == "ankan":
+                ankans += 1
+                kans += 1
+                meld_items.append(CLOSED_KAN_ITEMS[base])
+            else:
+                menzen = False
+                kans += 1
+                meld_items.append(OPEN_KAN_ITEMS[base])
+        for tile in tiles:
+            kind = tile.kind
+            full[kind] += 1
+            if tile.red:
+                aka += 1
+                reds[kind // 9] += 1
+    if aka:
+        _check_red_fives(reds, rules)
     tsumo = win.tsumo
     seat, round_wind = win.seat_wind, win.round_wind
     dealer = seat == 0
 
     # --- dora (MJ-SCORE-02, -03; MJ-RIICHI-11) ---
-    dora = sum(full[dora_from_indicator(t.kind)] for t in win.dora_indicators)
-    aka = sum(1 for t in hand.closed if t.red) + sum(1 for m in melds for t in m.tiles if t.red)
+    dora = 0
+    for indicator in win.dora_indicators:
+        dora += full[_DORA_OF[indicator.kind]]
     ura = 0
-    if win.any_riichi and rules.uradora:
-        ura = sum(full[dora_from_indicator(t.kind)] for t in win.ura_indicators)
+    if rules.uradora and (win.riichi or win.double_riichi or win.open_riichi):
+        for indicator in win.ura_indicators:
+            ura += full[_DORA_OF[indicator.kind]]
 
     # --- situation yaku, shared by every interpretation ---
-    situational: list[tuple[str, int]] = []
-    if win.double_riichi and rules.double_riichi:
-        situational.append(("double riichi", 2))
-    elif win.any_riichi:
-        situational.append(("riichi", 1))
-    if win.open_riichi and rules.open_riichi:
-        situational.append(("open riichi", 1))
-    if win.ippatsu and rules.ippatsu:
-        situational.append(("ippatsu", 1))
-    if tsumo and menzen:
-        situational.append(("menzen tsumo", 1))
-    if win.haitei and (not win.rinshan or rules.haitei_on_rinshan):
-        situational.append(("haitei raoyue", 1))
-    if win.houtei:
+    situational: list[Yaku] = []
+    if win.riichi or win.double_riichi or win.open_riichi:
+        if win.double_riichi and rules.double_riichi:
+            situational.append(("double riichi", 2))
+        else:
+            situational.append(("riichi", 1))
+        if win.open_riichi and rules.open_riichi:
+            situational.append(("open riichi", 1))
+        if win.ippatsu and rules.ippatsu:
+            situational.append(("ippatsu", 1))
+    if tsumo:
+        if menzen:
+            situational.append(("menzen tsumo", 1))
+        if win.haitei and (not win.rinshan or rules.haitei_on_rinshan):
+            situational.append(("haitei raoyue", 1))
+    elif win.houtei:
         situational.append(("houtei raoyui", 1))
     if win.rinshan:
         situational.append(("rinshan kaihou", 1))
@@ -426,165 +493,203 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
         situational.append(("chankan", 1))
 
     # --- tile-level yaku ---
-    tile_yaku: list[tuple[str, int]] = []
-    yaochuu_total = sum(full[k] for k in TERMINALS_AND_HONORS)
-    honors_total = sum(full[27:])
+    tile_yaku: list[Yaku] = []
+    total_tiles = 14 + kans
+    honors_total = full[27] + full[28] + full[29] + full[30] + full[31] + full[32] + full[33]
+    terminals_total = full[0] + full[8] + full[9] + full[17] + full[18] + full[26]
+    yaochuu_total = terminals_total + honors_total
     if yaochuu_total == 0 and (menzen or rules.kuitan):
         tile_yaku.append(("tanyao", 1))
-    suits_used = {k // 9 for k in range(27) if full[k]}
-    if len(suits_used) == 1:
+    suits_used = (any(full[0:9]), any(full[9:18]), any(full[18:27])).count(True)
+    if suits_used == 1:
         if honors_total:
             tile_yaku.append(("honitsu", 3 if menzen else 2))
         else:
             tile_yaku.append(("chinitsu", 6 if menzen else 5))
-    if yaochuu_total == 14 + sum(1 for m in melds if m.is_kan) and honors_total and \
-            honors_total != yaochuu_total:
+    if yaochuu_total == total_tiles and honors_total and terminals_total:
         tile_yaku.append(("honroutou", 2))
 
-    situation_yakuman: list[tuple[str, int]] = []
+    situation_yakuman: list[Yaku] = []
     if win.first_turn:
         if tsumo:
             situation_yakuman.append(("tenhou" if dealer else "chiihou", 1))
         elif rules.renhou == "yakuman":
             situation_yakuman.append(("renhou", 1))
-    counter = win.honba if rules.paarenchan == "counters" else win.renchan if dealer else -1
-    if rules.paarenchan != "off" and counter >= rules.paarenchan_count:  # MJ-MONTREAL-15
-        situation_yakuman.append(("paarenchan", 1))
+    if rules.paarenchan != "off":
+        counter = win.honba if rules.paarenchan == "counters" else win.renchan if dealer else -1
+        if counter >= rules.paarenchan_count:  # MJ-MONTREAL-15
+            situation_yakuman.append(("paarenchan", 1))
+    colour_yakuman = (_colour_yakuman(full, total_tiles, honors_total, rules)
+                      if suits_used <= 1 or yaochuu_total == total_tiles else [])
 
-    candidates: list[_Candidate] = []
+    # Candidates: (key, yaku, yakuman, fu, fu items, decomposition text or parts, wait)
+    best: tuple[tuple[int, bool, int, int], list[Yaku], list[Yaku], int, tuple[FuItem, ...],
+                str | tuple[int, tuple[int, ...]], str] | None = None
+    candidates = 0
 
     # --- kokushi musou ---
-    if not melds and shanten_kokushi(counts) == -1:
-        before = list(counts)
-        before[w] -= 1
-        thirteen = all(before[k] == 1 for k in TERMINALS_AND_HONORS)
+    if not melds and yaochuu_total == 14 and all(counts[k] for k in TERMINALS_AND_HONORS):
+        candidates += 1
+        thirteen = counts[w] == 2
         name = "kokushi musou juusanmen" if thirteen else "kokushi musou"
         # Situation yakuman (tenhou, chiihou, renhou, paarenchan) combine with it (MJ-SCORE-23).
-        candidates.append(_Candidate([], [*situation_yakuman, (name, 1)], 0, (),
-                                     tiles_to_str(hand.closed, sort=True),
-                                     "13-sided" if thirteen else "tanki"))
+        yakuman = [*situation_yakuman, (name, 1)]
+        best = (_yakuman_key(yakuman, 0, rules), [], yakuman, 0, (),
+                tiles_to_str(closed, sort=True), "13-sided" if thirteen else "tanki")
 
     # --- chiitoitsu ---
-    if not melds and all(c in (0, 2) for c in counts) and counts.count(2) == 7:
-        yaku = [*situational, ("chiitoitsu", 2), *tile_yaku]
-        yakuman = [*situation_yakuman, *_colour_yakuman(full, rules)]
+    if not melds and counts.count(2) == 7:
+        candidates += 1
+        yaku = [*situational, _CHIITOITSU, *tile_yaku]
+        yakuman = [*situation_yakuman, *colour_yakuman]
         if rules.daisharin != "off":
             for suit in ((1,) if rules.daisharin == "pin" else (0, 1, 2)):
                 if all(counts[suit * 9 + n] == 2 for n in range(1, 8)):
                     yakuman.append(("daisharin", 1))
-        decomposition = " ".join(kind_to_str(k)[0] * 2 + SUITS[k // 9]
-                                 for k in range(34) if counts[k])
-        candidates.append(_Candidate(yaku, yakuman, CHIITOITSU_FU,
-                                     (("chiitoitsu", CHIITOITSU_FU),), decomposition, "tanki"))
+        key = _key(yaku, yakuman, CHIITOITSU_FU, dora + aka + ura, rules)
+        if key is not None and (best is None or key > best[0]):
+            text = " ".join(_PAIR_TEXT[k] for k in range(34) if counts[k])
+            best = (key, yaku, yakuman, CHIITOITSU_FU, (("chiitoitsu", CHIITOITSU_FU),), text, "tanki")
 
     # --- regular hands ---
     splits = split_groups(counts)
     if splits:
-        meld_groups = [(m.kind, m.base) for m in melds]
-        meld_codes = [m.base if m.kind == "chi" else TRIPLET + m.base for m in melds]
-        kans = sum(1 for m in melds if m.is_kan)
-        ankans = sum(1 for m in melds if m.kind == "ankan")
-        shape_yakuman = [*situation_yakuman, *_regular_yakuman_shape(full),
-                         *_colour_yakuman(full, rules)]
+        items_of_melds = tuple(meld_items)
+        shape_yakuman = [*situation_yakuman, *colour_yakuman]
+        if honors_total >= 8:
+            shape_yakuman[len(situation_yakuman):len(situation_yakuman)] = _regular_yakuman_shape(full)
         if kans == 4:
             shape_yakuman.append(("suukantsu", 1))
-        if not melds:
+        if not melds and suits_used == 1 and not honors_total:
             nine_gates = _chuuren(counts, w)
             if nine_gates:
                 shape_yakuman.append((nine_gates, 1))
-        hand_yaku = list(situational)
-        hand_yaku.extend(tile_yaku)
-        for kind, name in ((HAKU, "yakuhai (haku)"), (HATSU, "yakuhai (hatsu)"),
-                           (CHUN, "yakuhai (chun)")):
-            if full[kind] >= 3:
-                hand_yaku.append((name, 1))
-        if full[27 + seat] >= 3:
-            hand_yaku.append(("yakuhai (seat wind)", 1))
-        if full[27 + round_wind] >= 3:
-            hand_yaku.append(("yakuhai (round wind)", 1))
-        if sum(1 for k in (HAKU, HATSU, CHUN) if full[k] >= 3) == 2 and \
-                any(full[k] == 2 for k in (HAKU, HATSU, CHUN)):
-            hand_yaku.append(("shousangen", 2))
+        hand_yaku = situational + tile_yaku
+        if honors_total >= 3:
+            for kind, yakuhai in _YAKUHAI:
+                if full[kind] >= 3:
+                    hand_yaku.append(yakuhai)
+            if full[27 + seat] >= 3:
+                hand_yaku.append(_SEAT_WIND)
+            if full[27 + round_wind] >= 3:
+                hand_yaku.append(_ROUND_WIND)
+            dragons = full[HAKU], full[HATSU], full[CHUN]
+            if (dragons[0] >= 3) + (dragons[1] >= 3) + (dragons[2] >= 3) == 2 and 2 in dragons:
+                hand_yaku.append(("shousangen", 2))
         if kans == 3:
             hand_yaku.append(("sankantsu", 2))
-        value_pair = {HAKU, HATSU, CHUN, 27 + seat, 27 + round_wind}
+        hand_han = 0
+        for _, value in hand_yaku:
+            hand_han += value
+        value_pairs = (HAKU, HATSU, CHUN, 27 + seat, 27 + round_wind)
+        extra_han = dora + aka + ura
 
         for pair, groups in splits:
-            all_codes = list(groups) + meld_codes
-            sequences = [c for c in all_codes if c < TRIPLET]
-            triplets = [c - TRIPLET for c in all_codes if c >= TRIPLET]
-            decomposition_yaku: list[tuple[str, int]] = []
-            seq_set = set(sequences)
-            if any(n in seq_set and n + 9 in seq_set and n + 18 in seq_set for n in range(7)):
-                decomposition_yaku.append(("sanshoku doujun", 2 if menzen else 1))
-            if any(s in seq_set and s + 3 in seq_set and s + 6 in seq_set for s in (0, 9, 18)):
-                decomposition_yaku.append(("ittsu", 2 if menzen else 1))
-            trip_set = set(triplets)
-            if any(n in trip_set and n + 9 in trip_set and n + 18 in trip_set for n in range(9)):
-                decomposition_yaku.append(("sanshoku doukou", 2))
+            candidates += 1
+            sequences = [code for code in groups if code < TRIPLET]
+            triplets = [code - TRIPLET for code in groups if code >= TRIPLET] if \
+                len(sequences) < len(groups) else []
+            closed_triplets = len(triplets)
+            closed_sequences = sequences
+            if melds:
+                sequences = sequences + meld_sequences
+                triplets = triplets + meld_triplets
+            decomposition_yaku: list[Yaku] = []
+            if len(sequences) >= 3:
+                seq_set = set(sequences)
+                for n in sequences:
+                    if n < 7 and n + 9 in seq_set and n + 18 in seq_set:
+                        decomposition_yaku.append(("sanshoku doujun", 2 if menzen else 1))
+                        break
+                for n in (0, 9, 18):
+                    if n in seq_set and n + 3 in seq_set and n + 6 in seq_set:
+                        decomposition_yaku.append(("ittsu", 2 if menzen else 1))
+                        break
+            elif len(triplets) >= 3:
+                trip_set = set(triplets)
+                for n in triplets:
+                    if n < 9 and n + 9 in trip_set and n + 18 in trip_set:
+                        decomposition_yaku.append(_SANSHOKU_DOUKOU)
+                        break
             if not sequences:
-                decomposition_yaku.append(("toitoi", 2))
-            elif all(c % 9 in (0, 6) for c in sequences) and \
-                    all(k >= 27 or k % 9 in (0, 8) for k in triplets) and \
-                    (pair >= 27 or pair % 9 in (0, 8)):
+                decomposition_yaku.append(_TOITOI)
+            elif yaochuu_total and _OUTSIDE_SEQUENCE.issuperset(sequences) and \
+                    _YAOCHUU.issuperset(triplets) and pair in _YAOCHUU:
                 if honors_total:
                     decomposition_yaku.append(("chanta", 2 if menzen else 1))
                 else:
                     decomposition_yaku.append(("junchan", 3 if menzen else 2))
-            if menzen:
-                closed_seqs = sorted(c for c in groups if c < TRIPLET)
+            if menzen and len(closed_sequences) >= 2:
                 twins = 0
                 index = 0
-                while index + 1 < len(closed_seqs):
-                    if closed_seqs[index] == closed_seqs[index + 1]:
+                limit = len(closed_sequences) - 1
+                while index < limit:
+                    if closed_sequences[index] == closed_sequences[index + 1]:
                         twins += 1
                         index += 2
                     else:
                         index += 1
                 if twins == 2:
-                    decomposition_yaku.append(("ryanpeikou", 3))
+                    decomposition_yaku.append(_RYANPEIKOU)
                 elif twins == 1:
-                    decomposition_yaku.append(("iipeikou", 1))
-            closed_triplets = sum(1 for c in groups if c >= TRIPLET)
-            text = " ".join([*(_group_str(c) for c in groups),
-                             kind_to_str(pair)[0] * 2 + SUITS[pair // 9],
-                             *(str(m) for m in melds)])
+                    decomposition_yaku.append(_IIPEIKOU)
+            pair_item = pair_fu_item(pair, seat, round_wind, rules) if pair >= 27 else None
 
             # Every group the winning tile can have completed.
-            placements: list[tuple[int, WaitShape]] = []
+            placements: list[tuple[int, str]] = []
             if pair == w:
                 placements.append((-1, "tanki"))
-            seen_codes: set[int] = set()
+            previous = -1
             for index, code in enumerate(groups):
-                if code in seen_codes:
+                if code == previous:
                     continue
                 if code >= TRIPLET:
                     if code - TRIPLET == w:
-                        seen_codes.add(code)
+                        previous = code
                         placements.append((index, "shanpon"))
                 elif code <= w <= code + 2:
-                    seen_codes.add(code)
+                    previous = code
                     placements.append((index, wait_shape(code, w)))
+            split_han = hand_han
+            for _, value in decomposition_yaku:
+                split_han += value
             for win_group, shape in placements:
                 concealed = closed_triplets + ankans
-                if win_group >= 0 and shape == "shanpon" and not tsumo:
+                if shape == "shanpon" and not tsumo:
                     concealed -= 1
-                yaku = list(hand_yaku)
-                yaku.extend(decomposition_yaku)
-                yakuman = list(shape_yakuman)
+                yakuman = shape_yakuman
+                han = split_han
                 if concealed == 4:
-                    yakuman.append(("suuankou tanki" if shape == "tanki" else "suuankou", 1))
+                    yakuman = [*yakuman, ("suuankou tanki" if shape == "tanki" else "suuankou", 1)]
                 elif concealed == 3:
-                    yaku.append(("sanankou", 2))
-                pinfu = (not melds and closed_triplets == 0 and shape == "ryanmen"
-                         and pair not in value_pair)
+                    han += 2
+                pinfu = (not melds and not closed_triplets and shape == "ryanmen"
+                         and pair not in value_pairs)
                 if pinfu:
-                    yaku.append(("pinfu", 1))
-                fu, items = regular_fu(
-                    pair=pair, closed_groups=groups, win_group=win_group, win_shape=shape,
-                    meld_groups=meld_groups, tsumo=tsumo, menzen=menzen, pinfu=pinfu,
-                    rinshan=win.rinshan, seat_wind=seat, round_wind=round_wind, rules=rules)
-                candidates.append(_Candidate(yaku, yakuman, fu, items, text, shape))
+                    han += 1
+                if not yakuman and not han:
+                    continue  # no yaku in this reading
+                fu, items = fu_of_split(pair, groups, win_group, shape, items_of_melds, tsumo, menzen,
+                                        pinfu, win.rinshan, pair_item, rules)
+                if yakuman:
+                    key = _yakuman_key(yakuman, fu, rules)
+                else:
+                    han += extra_han
+                    if han >= 5:
+                        points = _LIMIT_BASE[min(han, 13)] if han < 13 or rules.kazoe_yakuman else 6000
+                    else:
+                        points = fu << (2 + han)
+                        if points >= _MANGAN or (rules.kiriage_mangan and (
+                                (han == 4 and fu == 30) or (han == 3 and fu == 60))):
+                            points = _MANGAN
+                    key = (points, False, han, fu)
+                if best is None or key > best[0]:
+                    yaku = hand_yaku + decomposition_yaku
+                    if concealed == 3:
+                        yaku.append(_SANANKOU)
+                    if pinfu:
+                        yaku.append(_PINFU)
+                    best = (key, yaku, yakuman, fu, items, (pair, groups), shape)
 
     if not candidates:
         if win.first_turn and tsumo and not melds and rules.shiisanputa and \
@@ -592,39 +697,46 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
             return _fixed_mangan("shiisanputa", win, rules, dora, aka, ura, hand)
         raise NotAWinError(f"{hand} is not a complete hand with {win_tile} "
                            "(four groups and a pair, seven pairs or kokushi musou)")
-
-    best: HandScore | None = None
-    best_key = (-1, False, -1, -1)
-    for candidate in candidates:
-        result = _value(candidate, win, rules, dora, aka, ura)
-        if result is None:
-            continue
-        # A real yakuman beats a kazoe yakuman of the same value (MJ-MONTREAL-27: kazoe applies
-        # only when the hand has no real yakuman).
-        key = (result.base, bool(candidate.yakuman), result.han, result.fu)
-        if key > best_key:
-            best, best_key = result, key
-    if win.first_turn and not tsumo and rules.renhou == "mangan":
-        renhou = _fixed_mangan("renhou", win, rules, dora, aka, ura, hand)
-        if best is None or renhou.base > best.base:
-            return renhou
+    if win.first_turn and not tsumo and rules.renhou == "mangan" and (best is None or best[0][0] < _MANGAN):
+        return _fixed_mangan("renhou", win, rules, dora, aka, ura, hand)
     if best is None:
         raise NoYakuError(f"{hand} won on {win_tile} has no yaku (dora are not yaku)")
-    return best
+    key, yaku, yakuman, fu, items, parts, shape = best
+    if isinstance(parts, str):
+        text = parts
+    else:
+        pair, groups = parts
+        words = [_GROUP_TEXT[code] for code in groups]
+        words.append(_PAIR_TEXT[pair])
+        for meld in melds:
+            words.append(str(meld))
+        text = " ".join(words)
+    return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura)
 
 
-def _group_str(code: int) -> str:
-    if code >= TRIPLET:
-        kind = code - TRIPLET
-        return kind_to_str(kind)[0] * 3 + SUITS[kind // 9]
-    return "".join(str(code % 9 + 1 + i) for i in range(3)) + SUITS[code // 9]
+def _key(yaku: list[Yaku], yakuman: list[Yaku], fu: int, extra_han: int,
+         rules: Rules) -> tuple[int, bool, int, int] | None:
+    """How a candidate ranks: (basic points, real yakuman, han, fu); None without yaku.
+
+    A real yakuman beats a kazoe yakuman of the same value (MJ-MONTREAL-27: kazoe applies only
+    when the hand has no real yakuman).
+    """
+    if yakuman:
+        return _yakuman_key(yakuman, fu, rules)
+    if not yaku:
+        return None
+    han = extra_han
+    for _, value in yaku:
+        han += value
+    return _limit_key(han, fu, rules), False, han, fu
 
 
-def _check_red_fives(hand: Hand, rules: Rules) -> None:
-    reds = [0, 0, 0]
-    for tile in hand.all_tiles:
-        if tile.red:
-            reds[tile.kind // 9] += 1
+def _yakuman_key(yakuman: list[Yaku], fu: int, rules: Rules) -> tuple[int, bool, int, int]:
+    multiple = _yakuman_multiple(yakuman, rules)
+    return 8000 * multiple, True, 13 * multiple, fu
+
+
+def _check_red_fives(reds: list[int], rules: Rules) -> None:
     for suit in range(3):
         if reds[suit] > rules.red_fives[suit]:
             raise InvalidHandError(
@@ -633,7 +745,7 @@ def _check_red_fives(hand: Hand, rules: Rules) -> None:
                 f"0{SUITS[suit]}, or choose rules with red fives)")
 
 
-def _yakuman_multiple(yakuman: list[tuple[str, int]], rules: Rules) -> int:
+def _yakuman_multiple(yakuman: list[Yaku], rules: Rules) -> int:
     if not rules.multiple_yakuman:
         return 1
     total = 0
@@ -642,34 +754,37 @@ def _yakuman_multiple(yakuman: list[tuple[str, int]], rules: Rules) -> int:
     return min(total, rules.max_yakuman)
 
 
-def _value(candidate: _Candidate, win: Win, rules: Rules, dora: int, aka: int,
-           ura: int) -> HandScore | None:
-    """The score of one interpretation, or None if it has no yaku."""
-    dealer = win.is_dealer
-    if candidate.yakuman:
-        multiple = _yakuman_multiple(candidate.yakuman, rules)
-        yaku = tuple((name, 13 * (2 if name in rules.double_yakuman and rules.multiple_yakuman
-                                  else 1)) for name, _ in candidate.yakuman)
-        base = 8000 * multiple
-        payments, liable = _payments_with_pao(base, candidate.yakuman, win, rules, multiple)
-        return HandScore(
-            yaku=yaku, yakuman=multiple, han=13 * multiple, fu=candidate.fu,
-            fu_items=candidate.fu_items, dora=0, aka=0, ura=0,
-            limit=YAKUMAN_LIMIT_NAMES[multiple], base=base, dealer=dealer, tsumo=win.tsumo,
-            payments=payments, deposits=1000 * win.deposits,
-            decomposition=candidate.decomposition, wait=candidate.wait, liable=liable)
-    if not candidate.yaku:
-        return None
-    yaku_han = sum(han for _, han in candidate.yaku)
-    han = yaku_han + dora + aka + ura
-    base, limit = basic_points(han, candidate.fu, rules)
-    yakuman = 1 if limit == "kazoe yakuman" else 0
-    payments, liable = _payments_with_pao(base, [], win, rules, 0)
-    return HandScore(
-        yaku=tuple(candidate.yaku), yakuman=yakuman, han=han, fu=candidate.fu,
-        fu_items=candidate.fu_items, dora=dora, aka=aka, ura=ura, limit=limit, base=base,
-        dealer=dealer, tsumo=win.tsumo, payments=payments, deposits=1000 * win.deposits,
-        decomposition=candidate.decomposition, wait=candidate.wait, liable=liable)
+def _result(key: tuple[int, bool, int, int], yaku: list[Yaku], yakuman: list[Yaku], fu: int,
+            fu_items: tuple[FuItem, ...], decomposition: str, wait: str, win: Win, rules: Rules,
+            dora: int, aka: int, ura: int) -> HandScore:
+    """The score sheet of the chosen interpretation, ranked ``key`` (see :func:`_key`)."""
+    base, _, han, _ = key
+    if yakuman:
+        multiple = han // 13
+        shown = tuple((name, 26 if rules.multiple_yakuman and name in rules.double_yakuman else 13)
+                      for name, _ in yakuman)
+        payments, liable = _payments_with_pao(base, yakuman, win, rules, multiple)
+        return _new(HandScore, (shown, multiple, han, fu, fu_items, 0, 0, 0,
+                                YAKUMAN_LIMIT_NAMES[multiple], base, win.seat_wind == 0, win.tsumo,
+                                payments, 1000 * win.deposits, decomposition, wait, liable))
+    if base < _MANGAN:
+        limit = None
+    elif han >= 13 and rules.kazoe_yakuman:
+        limit = "kazoe yakuman"
+    elif han >= 5:
+        limit = LIMIT_NAMES[min(han, 12)]
+    else:
+        limit = "mangan"
+    if win.pao_seat is None:
+        payments = hand_payments(base, dealer=win.seat_wind == 0, tsumo=win.tsumo,
+                                 seat=win.seat_wind, discarder=win.discarder, honba=win.honba,
+                                 rules=rules)
+        liable = ()
+    else:
+        payments, liable = _payments_with_pao(base, [], win, rules, 0)
+    return _new(HandScore, (tuple(yaku), 1 if limit == "kazoe yakuman" else 0, han, fu, fu_items,
+                            dora, aka, ura, limit, base, win.seat_wind == 0, win.tsumo, payments,
+                            1000 * win.deposits, decomposition, wait, liable))
 
 
 def _fixed_mangan(name: str, win: Win, rules: Rules, dora: int, aka: int, ura: int,

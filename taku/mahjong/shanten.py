@@ -5,60 +5,106 @@ It is computed exactly as "the fewest tiles the hand is missing from some comple
 one", where a complete hand never needs a fifth copy of a tile: ``4444m123p456p789p`` is 1-shanten,
 not tenpai (MJ-END-07).
 
-The regular form is table driven. For each suit, a table (filled on first use and then reused)
-maps the suit's nine counts to the most tiles that suit can contribute to ``m`` groups and ``h``
-pairs; suits are combined through a second table keyed by the two tables' entries. A call is then a
-handful of dictionary look-ups.
+The player's own melds hold copies too. Given ``melded`` (the 34 counts of the tiles in the
+player's melds), a complete hand may only use the copies that are neither melded nor beyond four:
+concealed ``5m123p456p789s`` beside a pon of 5m waits on no fifth 5m and is 1-shanten, and a hand
+whose only waits are tiles the player holds all four of, concealed or melded, is not tenpai
+("karaten", MJ-END-07; Tenhou also counts such a hand noten). Copies visible elsewhere (discards,
+other players' melds, indicators) do not matter to tenpai (TV-TENPAI-02); :func:`ukeire`
+subtracts them from the tiles left. Without ``melded`` (the default, as before) only the
+concealed copies are counted: pass it whenever the meld tiles are known (:func:`meld_counts`).
+
+The regular form is table driven. Each suit's nine counts map, through a table shipped in
+``_shanten_table`` (tools/gen_shanten_table.py), to an *entry*: the most tiles that suit can give
+to ``m`` groups and ``h`` pairs. The honours' entry depends only on their sorted counts. Entries are
+interned as small ints, and combining two is a dictionary look-up keyed by both ids (filled on
+first use), so a call is a ``bytes`` conversion, four slices and seven look-ups. The four parts'
+look-ups also carry their counts for seven pairs and kokushi, so the special forms cost a few
+integer operations. Suits and honours with melded copies go through the exact dynamic programme
+(cached).
 """
 
 from __future__ import annotations
 
 import base64
+import operator
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from taku.mahjong.errors import InvalidHandError
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, Kind, Tile, kind_to_str
 
-_NEG = -64  # "impossible" marker in the tables (far below any real count)
+if TYPE_CHECKING:
+    from taku.mahjong.hand import Meld
 
-# An entry of the tables is a tuple of 10 ints: used[h * 5 + m] = the most hand tiles that m groups
-# and h pairs (h in 0..1, m in 0..4) can use; interned so that a combination is keyed by two ints.
-_entries: list[tuple[int, ...]] = []
-_entry_ids: dict[tuple[int, ...], int] = {}
-_suit_table: dict[tuple[int, ...], int] = {}
-_honor_table: dict[tuple[int, ...], int] = {}
-_block_table: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
-_combine_table: dict[int, int] = {}
+Entry = tuple[int, ...]
+"""used[h * 5 + m]: the most hand tiles that m groups and h pairs (h 0..1, m 0..4) can use. Every
+stored entry is non-negative and non-decreasing in m and in h (groups or a pair of tiles the hand
+does not hold can always be added, using none of its tiles), and entry[0] == 0."""
+
+_NEG = -64  # "impossible" marker inside the dynamic programme (far below any real count)
+_MAX_SUIT_TILES = 14  # the shipped table covers suits of at most this many tiles
+
+_entries: list[Entry] = []
+_entry_ids: dict[Entry, int] = {}
+_suits: dict[bytes, int] = {}  # a suit's nine counts -> its value (below)
+_honors: dict[bytes, int] = {}  # the seven honour counts -> their value
+_pairs: dict[int, int] = {}  # (a << 16) | b -> id of the merged entry
+_finals: dict[int, tuple[int, ...]] = {}  # (ab << 16) | cd -> regular shanten by meld count
+_capped: dict[bytes, int] = {}  # counts + melded counts of a suit or the honours -> entry id
+_blocks: dict[tuple[bytes, bytes, int, int], Entry] = {}
+_table: list[bytes] = []  # the shipped suit table, unpacked on first use
+_table_ids: list[int] = []  # table byte -> entry id
 
 
-def _intern(entry: tuple[int, ...]) -> int:
+def _intern(entry: Entry) -> int:
     found = _entry_ids.get(entry)
     if found is None:
         found = len(_entries)
+        if found >> 16:  # ids are combined as (a << 16) | b; there are about 200 entries
+            raise RuntimeError("too many distinct shanten entries")
         _entries.append(entry)
         _entry_ids[entry] = found
     return found
 
 
-def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-    """Max-plus combination of two entries (groups and pairs split between two parts)."""
-    out = [_NEG] * 10
-    for h1 in (0, 1):
-        for m1 in range(5):
-            x = a[h1 * 5 + m1]
-            if x < 0:
-                continue
-            for h2 in (0, 1 - h1):
-                base = h2 * 5
-                for m2 in range(5 - m1):
-                    y = b[base + m2]
-                    if y >= 0:
-                        index = (h1 + h2) * 5 + m1 + m2
-                        if x + y > out[index]:
-                            out[index] = x + y
-    # Groups or a pair of tiles the hand does not hold can always be added (using 0 tiles).
+_EMPTY: Entry = (0,) * 10
+_intern(_EMPTY)
+
+
+def _merge(x: Entry, y: Entry) -> Entry:
+    """Max-plus combination of two entries: groups and the pair split between two parts."""
+    _, x1, x2, x3, x4, x5, x6, x7, x8, x9 = x
+    _, y1, y2, y3, y4, y5, y6, y7, y8, y9 = y
+    return (0,
+            max(y1, x1),
+            max(y2, x1 + y1, x2),
+            max(y3, x1 + y2, x2 + y1, x3),
+            max(y4, x1 + y3, x2 + y2, x3 + y1, x4),
+            max(y5, x5),
+            max(y6, x1 + y5, x5 + y1, x6),
+            max(y7, x1 + y6, x2 + y5, x5 + y2, x6 + y1, x7),
+            max(y8, x1 + y7, x2 + y6, x3 + y5, x5 + y3, x6 + y2, x7 + y1, x8),
+            max(y9, x1 + y8, x2 + y7, x3 + y6, x4 + y5, x5 + y4, x6 + y3, x7 + y2, x8 + y1, x9))
+
+
+def _final_values(x: Entry, y: Entry) -> tuple[int, ...]:
+    """Regular shanten of two parts together, indexed by the number of melds (0..4): the
+    ``4 - melds`` groups and the pair of :func:`_merge`, as tiles missing minus one."""
+    _, x1, x2, x3, x4, x5, x6, x7, x8, x9 = x
+    _, y1, y2, y3, y4, y5, y6, y7, y8, y9 = y
+    return (13 - max(y9, x1 + y8, x2 + y7, x3 + y6, x4 + y5, x5 + y4, x6 + y3, x7 + y2, x8 + y1,
+                     x9),
+            10 - max(y8, x1 + y7, x2 + y6, x3 + y5, x5 + y3, x6 + y2, x7 + y1, x8),
+            7 - max(y7, x1 + y6, x2 + y5, x5 + y2, x6 + y1, x7),
+            4 - max(y6, x1 + y5, x5 + y1, x6),
+            1 - max(y5, x5))
+
+
+def _fill(out: list[int]) -> Entry:
+    """Make a raw entry non-decreasing in m and h (adding groups or a pair that use no tile)."""
     for index in range(10):
         h, m = divmod(index, 5)
         if m and out[index] < out[index - 1]:
@@ -68,26 +114,30 @@ def _merge(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-_EMPTY: tuple[int, ...] = (0,) * 10
+# --- the exact dynamic programme (table generation, suits beyond the table, melded copies) -------
 
-
-def _block_entry(block: tuple[int, ...], left: int, right: int) -> tuple[int, ...]:
-    """Entry of one run of suited tiles with ``left``/``right`` free positions beside it (0..2)."""
-    key = (block, left, right)
-    found = _block_table.get(key)
+def _block_entry(block: bytes, caps: bytes, left: int, right: int) -> Entry:
+    """Entry of one run of suited tiles (``block``, at most ``caps`` copies of each kind in the
+    complete hand) with ``left``/``right`` free positions beside it (0..2, no tile, 4 copies)."""
+    key = (block, caps, left, right)
+    found = _blocks.get(key)
     if found is not None:
         return found
-    counts = (0,) * left + block + (0,) * right
+    counts = bytes(left) + block + bytes(right)
+    limits = b"\4" * left + caps + b"\4" * right
     size = len(counts)
     # state (s1, s2, m, h): s1 sequences need this and the next position, s2 need only this one.
     states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 0}
     for i in range(size):
         have = counts[i]
+        limit = limits[i]
         can_start = i <= size - 3
         new: dict[tuple[int, int, int, int], int] = {}
         for (s1, s2, m, h), used in states.items():
             carried = s1 + s2
-            for k in range(0, (4 - carried if can_start else 0) + 1):
+            if carried > limit:
+                continue
+            for k in range(0, (limit - carried if can_start else 0) + 1):
                 for t in (0, 1):
                     mm = m + k + t
                     if mm > 4:
@@ -96,7 +146,7 @@ def _block_entry(block: tuple[int, ...], left: int, right: int) -> tuple[int, ..
                         if h + p > 1:
                             break
                         need = carried + k + 3 * t + 2 * p
-                        if need > 4:
+                        if need > limit:
                             break
                         value = used + (need if need < have else have)
                         state = (k, s1, mm, h + p)
@@ -107,203 +157,430 @@ def _block_entry(block: tuple[int, ...], left: int, right: int) -> tuple[int, ..
     for (s1, s2, m, h), used in states.items():
         if s1 == 0 and s2 == 0 and used > out[h * 5 + m]:
             out[h * 5 + m] = used
-    entry = _merge(tuple(out), _EMPTY)
-    _block_table[key] = entry
+    entry = _fill(out)
+    _blocks[key] = entry
     return entry
 
 
-def _suit_entry_by_dp(counts: tuple[int, ...]) -> int:
-    """Interned entry id of one suit's nine counts, computed by the exact dynamic programme."""
+_FULL = b"\4" * 9
+
+
+def _suit_entry_dp(suit: bytes, melded: bytes = bytes(9)) -> Entry:
+    """Entry of one suit's nine counts by the exact dynamic programme; ``melded`` copies of a kind
+    are not available to the complete hand."""
+    caps = bytes(4 - n for n in melded) if any(melded) else _FULL
     entry = _EMPTY
     i = 0
     while i < 9:
-        if counts[i] == 0:
+        if suit[i] == 0 and caps[i] == 4:
             i += 1
             continue
-        # A run ends at two empty positions in a row: no group can use tiles on both sides.
+        # A run ends at two free positions in a row (no tile, no melded copy): no group uses tiles
+        # on both sides, and groups through a free position use at most 4 copies of it.
         j = i
-        while j < 9 and (counts[j] or (j + 1 < 9 and counts[j + 1])):
+        while j < 9 and (suit[j] or caps[j] < 4 or (j + 1 < 9 and (suit[j + 1] or caps[j + 1] < 4))):
             j += 1
-        entry = _merge(entry, _block_entry(counts[i:j], min(i, 2), min(9 - j, 2)))
+        if any(suit[i:j]):
+            entry = _merge(entry, _block_entry(suit[i:j], caps[i:j], min(i, 2), min(9 - j, 2)))
         i = j
-    return _intern(entry)
+    return entry
 
 
-_packed_table: list[bytes] = []  # the shipped table, unpacked on first use
-
-
-def _suit_entry(counts: tuple[int, ...]) -> int:
-    """Interned entry id of one suit's nine counts, from the shipped table (or the programme)."""
-    if not _packed_table:
-        from taku.mahjong._shanten_table import DATA, ENTRIES
-
-        _packed_table.append(zlib.decompress(base64.b64decode("".join(DATA))))
-        _table_entries.extend(_intern(entry) for entry in ENTRIES)
-    index = 0
-    for count in reversed(counts):
-        index = index * 5 + count
-    byte = _packed_table[0][index] if max(counts) <= 4 else 255
-    found = _table_entries[byte] if byte != 255 else _suit_entry_by_dp(counts)
-    _suit_table[counts] = found
-    return found
-
-
-_table_entries: list[int] = []
-
-
-def _honor_entry(counts: tuple[int, ...]) -> int:
-    """Interned entry id of the seven honour counts (sorted; honours form no sequences)."""
+def _honor_entry(honors: bytes, melded: bytes = bytes(7)) -> Entry:
+    """Entry of the honour counts (honours form no sequences); ``melded`` copies as above."""
     entry = _EMPTY
-    for count in counts:
+    for count, used in zip(honors, melded, strict=True):
         if count:
-            t = min(count, 3)
-            single = (0, t, t, t, t, min(count, 2), t, t, t, t)
-            entry = _merge(entry, single)
-    found = _intern(entry)
-    _honor_table[counts] = found
-    return found
+            t = min(count, 3) if used <= 1 else 0  # a triplet needs three available copies
+            p = min(count, 2) if used <= 2 else 0
+            tp = max(t, p)
+            entry = _merge(entry, (0, t, t, t, t, p, tp, tp, tp, tp))
+    return entry
 
 
-def _combine(a: int, b: int) -> int:
-    key = (a << 20) | b
-    found = _combine_table.get(key)
+# --- the shipped suit table ------------------------------------------------------------------------
+
+def _count_suits() -> list[list[int]]:
+    """counts[n][r]: how many n-tuples of counts 0..4 hold at most r tiles (n 0..9, r 0..14)."""
+    counts = [[1] * (_MAX_SUIT_TILES + 1)]
+    for _ in range(9):
+        below = counts[-1]
+        counts.append([sum(below[r - c] for c in range(5) if c <= r)
+                       for r in range(_MAX_SUIT_TILES + 1)])
+    return counts
+
+
+_SUITS_BELOW = _count_suits()
+# _RANK_OFFSETS[i][r * 5 + c]: how many suits precede, in the table's lexicographic order, those
+# with count c at position i when r tiles remain for positions i..8.
+_RANK_OFFSETS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(_SUITS_BELOW[8 - i][r - u] for u in range(min(c, r + 1)))
+          for r in range(_MAX_SUIT_TILES + 1) for c in range(5))
+    for i in range(9))
+_TABLE_SIZE = _SUITS_BELOW[9][_MAX_SUIT_TILES]  # 405,350 suits
+
+
+def _suit_rank(suit: bytes) -> int:
+    """Position of a suit's nine counts in the shipped table (-1 beyond 14 tiles): the suits of at
+    most 14 tiles in lexicographic order, the first position most significant."""
+    rank = 0
+    remaining = _MAX_SUIT_TILES
+    for count, offsets in zip(suit, _RANK_OFFSETS, strict=True):
+        if count > remaining:
+            return -1
+        rank += offsets[remaining * 5 + count]
+        remaining -= count
+    return rank
+
+
+_HEX_DIGITS = bytes.maketrans(b"0123456789abcdef", bytes(range(16)))
+
+
+def _load_table() -> None:
+    from taku.mahjong._shanten_table import DATA, ENTRIES
+
+    values = ENTRIES.encode().translate(_HEX_DIGITS)
+    _table_ids.extend(_intern(tuple(values[i:i + 10])) for i in range(0, len(values), 10))
+    _table.append(zlib.decompress(base64.b64decode(DATA)))
+
+
+# A part (a suit or the honours) is looked up as a *value*: its entry id in the low 16 bits and,
+# above them, counts for the special forms, so that the sum of the four values holds the whole
+# hand's: kinds held (bits 16-21), kinds held twice or more (22-26), terminal and honour kinds
+# missing (27-30) and terminal and honour kinds held twice or more (31-34).
+_ID_MASK = 0xFFFF
+
+
+def _suit_value(suit: bytes) -> int:
+    found = _suits.get(suit)
     if found is None:
-        found = _intern(_merge(_entries[a], _entries[b]))
-        _combine_table[key] = found
+        if not _table:
+            _load_table()
+        rank = _suit_rank(suit)
+        entry_id = _table_ids[_table[0][rank]] if rank >= 0 else _intern(_suit_entry_dp(suit))
+        kinds = 9 - suit.count(0)
+        pairs = kinds - suit.count(1)
+        first, last = suit[0], suit[8]
+        missing = (first == 0) + (last == 0)
+        doubled = (first >= 2) + (last >= 2)
+        found = entry_id | (kinds | pairs << 6 | missing << 11 | doubled << 15) << 16
+        _suits[suit] = found
     return found
 
 
-_intern(_EMPTY)
+def _honor_value(honors: bytes) -> int:
+    found = _honors.get(honors)
+    if found is None:
+        shape = bytes(sorted(honors))  # the entry and the counts depend only on the sorted counts
+        found = _honors.get(shape)
+        if found is None:
+            kinds = 7 - shape.count(0)
+            pairs = kinds - shape.count(1)  # every honour is also a kokushi kind
+            found = _intern(_honor_entry(shape)) | (
+                kinds | pairs << 6 | (7 - kinds) << 11 | pairs << 15) << 16
+            _honors[shape] = found
+        _honors[honors] = found
+    return found
 
 
-def shanten_regular(counts: Sequence[int], melds: int = 0) -> int:
-    """Shanten of the regular form (groups and a pair) of concealed ``counts`` with ``melds`` melds.
+def _pair_id(a: int, b: int) -> int:
+    key = (a << 16) | b
+    found = _pairs.get(key)
+    if found is None:
+        found = _pairs[key] = _intern(_merge(_entries[a], _entries[b]))
+    return found
+
+
+def _final(ab: int, cd: int) -> tuple[int, ...]:
+    key = (ab << 16) | cd
+    found = _finals.get(key)
+    if found is None:
+        found = _finals[key] = _final_values(_entries[ab], _entries[cd])
+    return found
+
+
+def _capped_id(counts: bytes, melded: bytes) -> int:
+    key = counts + melded
+    found = _capped.get(key)
+    if found is None:
+        entry = _honor_entry(counts, melded) if len(counts) == 7 else _suit_entry_dp(counts, melded)
+        found = _capped[key] = _intern(entry)
+    return found
+
+
+# --- checks ----------------------------------------------------------------------------------------
+
+def _counts_key(counts: Sequence[int]) -> bytes:
+    """The 34 counts as bytes, or InvalidHandError naming the problem."""
+    try:
+        key = bytes(counts)
+    except (TypeError, ValueError):
+        key = b""
+    if len(key) == 34 == len(counts) and max(key) <= 4:  # (not a buffer of wider integers)
+        return key
+    if len(counts) != 34:
+        raise InvalidHandError(f"34 tile counts expected, got {len(counts)}")
+    try:
+        values = [operator.index(count) for count in counts]
+    except TypeError:
+        raise InvalidHandError(f"tile counts must be integers, got {list(counts)!r}") from None
+    for kind, count in enumerate(values):
+        if not 0 <= count <= 4:
+            raise InvalidHandError(f"{count} copies of {kind_to_str(kind)}; there are only 4")
+    return bytes(values)
+
+
+def _check_melds(melds: int) -> None:
+    if not (isinstance(melds, int) and 0 <= melds <= 4):  # (a bool is an int: False melds is 0)
+        raise InvalidHandError(f"0 to 4 melds expected, got {melds!r}")
+
+
+def _melded_key(key: bytes, melds: int, melded: Sequence[int]) -> bytes:
+    """``melded`` as bytes, checked against the concealed counts and the number of melds."""
+    if len(melded) != 34:
+        raise InvalidHandError(f"34 melded tile counts expected, got {len(melded)}")
+    try:
+        values = [operator.index(count) for count in melded]
+    except TypeError:
+        raise InvalidHandError(f"melded counts must be integers, got {list(melded)!r}") from None
+    for kind, count in enumerate(values):
+        if not 0 <= count <= 4 - key[kind]:
+            raise InvalidHandError(f"{key[kind] + count} copies of {kind_to_str(kind)} between "
+                                   "the concealed tiles and the melds; there are only 4")
+    total = sum(values)
+    if not 3 * melds <= total <= 4 * melds:
+        raise InvalidHandError(f"{total} melded tiles do not make {melds} meld"
+                               f"{'' if melds == 1 else 's'}")
+    return bytes(values)
+
+
+def meld_counts(melds: Iterable[Meld]) -> list[int]:
+    """The 34 counts of the tiles in ``melds`` (4 for a kan): the ``melded`` argument.
+
+    >>> from taku.mahjong.hand import Hand
+    >>> hand = Hand.from_str("5m123p456p789s 555m+")
+    >>> meld_counts(hand.melds)[4]
+    3
+    """
+    counts = [0] * 34
+    for meld in melds:
+        for tile in meld.tiles:
+            counts[tile.kind] += 1
+    return counts
+
+
+# --- shanten ---------------------------------------------------------------------------------------
+
+_PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))  # man, pin, sou, honours
+
+
+def _regular(key: bytes, melds: int, caps: bytes | None = None) -> int:
+    """Regular shanten of checked counts (``caps``: checked melded counts, not all zero), filling
+    the tables on the way."""
+    ids = []
+    for lo, hi in _PARTS:
+        if caps is not None and any(caps[lo:hi]):
+            ids.append(_capped_id(key[lo:hi], caps[lo:hi]))
+        else:
+            ids.append((_suit_value(key[lo:hi]) if lo < 27 else _honor_value(key[lo:hi])) & _ID_MASK)
+    return _final(_pair_id(ids[0], ids[1]), _pair_id(ids[2], ids[3]))[melds]
+
+
+def _checked(counts: Sequence[int], melds: int,
+             melded: Sequence[int] | None) -> tuple[bytes, bytes | None]:
+    """The counts as bytes and the melded counts as bytes (None if not given or all zero)."""
+    key = _counts_key(counts)
+    _check_melds(melds)
+    caps = _melded_key(key, melds, melded) if melded is not None else None
+    return key, caps if caps and any(caps) else None
+
+
+def shanten_regular(counts: Sequence[int], melds: int = 0, *,
+                    melded: Sequence[int] | None = None) -> int:
+    """Shanten of the regular form (groups and a pair) of concealed ``counts`` with ``melds`` melds
+    (whose tiles, if known, are ``melded``).
 
     >>> from taku.mahjong.tiles import parse_kinds
     >>> shanten_regular(parse_kinds("123m456p789s1122z"))
     0
     """
-    man = tuple(counts[0:9])
-    pin = tuple(counts[9:18])
-    sou = tuple(counts[18:27])
-    honors = tuple(sorted(counts[27:34]))
-    a = _suit_table.get(man)
-    if a is None:
-        a = _suit_entry(man)
-    b = _suit_table.get(pin)
-    if b is None:
-        b = _suit_entry(pin)
-    c = _suit_table.get(sou)
-    if c is None:
-        c = _suit_entry(sou)
-    d = _honor_table.get(honors)
-    if d is None:
-        d = _honor_entry(honors)
-    ab = _combine_table.get((a << 20) | b)
-    if ab is None:
-        ab = _combine(a, b)
-    cd = _combine_table.get((c << 20) | d)
-    if cd is None:
-        cd = _combine(c, d)
-    total = _combine_table.get((ab << 20) | cd)
-    if total is None:
-        total = _combine(ab, cd)
-    groups = 4 - melds
-    return 3 * groups + 1 - _entries[total][5 + groups]
+    if melded is None:
+        try:
+            key = bytes(counts)
+            regular = _finals[_pairs[(_suits[key[:9]] & 0xFFFF) << 16 | _suits[key[9:18]] & 0xFFFF]
+                              << 16 | _pairs[(_suits[key[18:27]] & 0xFFFF) << 16
+                                             | _honors[key[27:]] & 0xFFFF]][melds]
+            if melds >= 0:
+                return regular
+        except (LookupError, TypeError, ValueError):
+            pass
+    key, caps = _checked(counts, melds, melded)
+    return _regular(key, melds, caps)
 
 
 def shanten_chiitoitsu(counts: Sequence[int]) -> int:
     """Shanten of seven pairs (seven *distinct* pairs: four of a kind is one pair)."""
-    pairs = 0
-    kinds = 0
-    for count in counts:
-        if count:
-            kinds += 1
-            if count >= 2:
-                pairs += 1
+    key = _counts_key(counts)
+    kinds = 34 - key.count(0)
+    pairs = kinds - key.count(1)
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
 def shanten_kokushi(counts: Sequence[int]) -> int:
     """Shanten of thirteen orphans (kokushi musou)."""
-    kinds = 0
-    pair = 0
-    for kind in TERMINALS_AND_HONORS:
-        count = counts[kind]
-        if count:
-            kinds += 1
-            if count >= 2:
-                pair = 1
-    return 13 - kinds - pair
+    key = _counts_key(counts)
+    orphans = key[0:27:9] + key[8:27:9] + key[27:34]  # 1m 1p 1s, 9m 9p 9s, the honours
+    missing = orphans.count(0)
+    return missing - (orphans.count(1) + missing < 13)
 
 
-def shanten(counts: Sequence[int], melds: int = 0) -> int:
+def shanten(counts: Sequence[int], melds: int = 0, *, melded: Sequence[int] | None = None) -> int:
     """Shanten of concealed ``counts`` (34 entries) with ``melds`` melds: the minimum over the
     regular form, chiitoitsu and kokushi (the last two only for a hand with no meld).
+
+    ``melded`` (optional) is the 34 counts of the tiles in those melds (:func:`meld_counts`);
+    with it, a complete hand may not use a copy that sits in a meld (MJ-END-07).
 
     >>> from taku.mahjong.tiles import parse_kinds
     >>> shanten(parse_kinds("19m19p19s1234567z"))
     0
+    >>> shanten(parse_kinds("5m123p456p789s"), 1), shanten(parse_kinds("5m123p456p789s"), 1,
+    ...                                                    melded=parse_kinds("555m"))
+    (0, 1)
     """
-    regular = shanten_regular(counts, melds)
+    # The hot path: one bytes conversion, four slices, seven look-ups; anything new or wrong
+    # (a part not seen yet, a bad count, a bad meld number) goes to _shanten_slow, which checks,
+    # fills the tables and computes the same.
+    if melded is not None:
+        return _shanten_slow(counts, melds, melded)
+    try:
+        key = bytes(counts)
+        a = _suits[key[:9]]
+        b = _suits[key[9:18]]
+        c = _suits[key[18:27]]
+        d = _honors[key[27:]]
+        regular = _finals[_pairs[(a & 0xFFFF) << 16 | b & 0xFFFF] << 16
+                          | _pairs[(c & 0xFFFF) << 16 | d & 0xFFFF]][melds]
+    except (LookupError, TypeError, ValueError):
+        return _shanten_slow(counts, melds, None)
     if melds or regular < 1:
+        if melds < 0:
+            _check_melds(melds)
         return regular
-    pairs = kinds = 0
-    for count in counts:
-        if count:
-            kinds += 1
-            if count >= 2:
-                pairs += 1
-    best = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+    # _special_forms(regular, (a + b + c + d) >> 16), inlined:
+    counted = (a + b + c + d) >> 16
+    kinds = counted & 63
+    best = 6 - (counted >> 6 & 31) + (7 - kinds if kinds < 7 else 0)
     if best < regular:
         regular = best
-    kokushi = shanten_kokushi(counts)
-    return kokushi if kokushi < regular else regular
+    missing = counted >> 11 & 15
+    if missing <= regular:
+        best = missing - (counted >> 15 > 0)
+        if best < regular:
+            regular = best
+    return regular
 
 
-def _check_counts(counts: Sequence[int], melds: int, sizes: Iterable[int]) -> None:
-    if len(counts) != 34:
-        raise InvalidHandError(f"34 tile counts expected, got {len(counts)}")
-    for kind, count in enumerate(counts):
-        if not 0 <= count <= 4:
-            raise InvalidHandError(f"{count} copies of {kind_to_str(kind)}; there are only 4")
-    size = sum(counts) + 3 * melds
-    allowed = tuple(sizes)
-    if size not in allowed:
-        expected = " or ".join(str(n) for n in allowed)
-        raise InvalidHandError(f"{expected} tiles expected, got {size}")
+def _special_forms(regular: int, counted: int) -> int:
+    """The least of a closed hand's ``regular`` shanten (at least 1), its seven pairs shanten and
+    its kokushi shanten, from its ``counted`` kinds (the sum of its parts' values, shifted)."""
+    kinds = counted & 63
+    best = 6 - (counted >> 6 & 31) + (7 - kinds if kinds < 7 else 0)  # seven distinct pairs
+    if best < regular:
+        regular = best
+    missing = counted >> 11 & 15
+    if missing <= regular:  # kokushi: the terminal and honour kinds missing, less one for a pair
+        best = missing - (counted >> 15 > 0)
+        if best < regular:
+            regular = best
+    return regular
 
 
-def waits(counts: Sequence[int], melds: int = 0) -> tuple[Kind, ...]:
-    """The kinds that complete a 13-tile hand (waits), excluding a fifth copy of a held kind.
+def _shanten_slow(counts: Sequence[int], melds: int, melded: Sequence[int] | None) -> int:
+    """:func:`shanten` with every check, filling the tables for the hot path."""
+    key, caps = _checked(counts, melds, melded)
+    if caps is not None:
+        return _regular(key, melds, caps)  # melded tiles: melds >= 1 (checked), no special form
+    a = _suit_value(key[:9])
+    b = _suit_value(key[9:18])
+    c = _suit_value(key[18:27])
+    d = _honor_value(key[27:])
+    regular = _final(_pair_id(a & _ID_MASK, b & _ID_MASK), _pair_id(c & _ID_MASK, d & _ID_MASK))[melds]
+    # (Below 1 no special form is lower: complete seven pairs or kokushi are never one tile from a
+    # regular hand.)
+    return regular if melds or regular < 1 else _special_forms(regular, (a + b + c + d) >> 16)
+
+
+def _check_hand(counts: Sequence[int], melds: int, size: int,
+                melded: Sequence[int] | None) -> tuple[bytes, bytes | None]:
+    """:func:`_checked`, and the hand must hold ``size`` tiles (a meld counting as three)."""
+    key, caps = _checked(counts, melds, melded)
+    total = sum(key) + 3 * melds
+    if total != size:
+        raise InvalidHandError(f"{size} tiles expected, got {total}")
+    return key, caps
+
+
+# For each kind, the slice of kinds within two of it in its suit (the kind alone for an honour):
+# a tile can complete a hand only if the hand holds a tile there (a pair, triplet or sequence
+# partner) or, for kokushi, if it is a terminal or an honour.
+_NEIGHBOURS: tuple[tuple[int, int], ...] = tuple(
+    (max(kind - 2, kind // 9 * 9), min(kind + 3, kind // 9 * 9 + 9)) if kind < 27 else
+    (kind, kind + 1) for kind in range(34))
+_ORPHANS = frozenset(TERMINALS_AND_HONORS)
+
+
+def _limits(key: bytes, caps: bytes | None) -> list[int]:
+    """Copies of each kind in the hand and its melds (known ones): 4 means none can be drawn."""
+    return list(key) if caps is None else [c + n for c, n in zip(key, caps, strict=True)]
+
+
+def waits(counts: Sequence[int], melds: int = 0, *,
+          melded: Sequence[int] | None = None) -> tuple[Kind, ...]:
+    """The kinds that complete a 13-tile hand (waits), excluding a fifth copy of a held kind and,
+    given ``melded`` (the 34 counts of the hand's meld tiles), a kind whose four copies are all in
+    the hand and its melds (karaten, MJ-END-07).
 
     >>> from taku.mahjong.tiles import parse_kinds, kind_to_str
     >>> [kind_to_str(k) for k in waits(parse_kinds("33m111s12345678p"))]
     ['3p', '6p', '9p']
+    >>> waits(parse_kinds("5m123p456p789s"), 1), waits(parse_kinds("5m123p456p789s"), 1,
+    ...                                                melded=parse_kinds("555m"))
+    ((4,), ())
     """
-    _check_counts(counts, melds, (13,))
-    work = list(counts)
+    key, caps = _check_hand(counts, melds, 13, melded)
+    if (_regular(key, melds, caps) if caps else shanten(key, melds)) != 0:
+        return ()
+    held = _limits(key, caps)
+    work = bytearray(key)
     found: list[Kind] = []
     for kind in range(34):
-        if work[kind] >= 4:
+        if held[kind] >= 4:
+            continue
+        lo, hi = _NEIGHBOURS[kind]
+        if not any(key[lo:hi]) and (melds or kind not in _ORPHANS):
             continue
         work[kind] += 1
-        if shanten(work, melds) == -1:
+        if (shanten(work, melds) if caps is None else _regular(bytes(work), melds, caps)) == -1:
             found.append(kind)
         work[kind] -= 1
     return tuple(found)
 
 
-def is_tenpai(counts: Sequence[int], melds: int = 0) -> bool:
-    """Whether a 13-tile hand waits on at least one tile it does not hold four of (MJ-END-07)."""
-    _check_counts(counts, melds, (13,))
-    return shanten(counts, melds) == 0
+def is_tenpai(counts: Sequence[int], melds: int = 0, *,
+              melded: Sequence[int] | None = None) -> bool:
+    """Whether a 13-tile hand waits on at least one tile that is not a fifth copy and, given
+    ``melded``, not a tile whose four copies are all in the hand and its melds (MJ-END-07)."""
+    key, caps = _check_hand(counts, melds, 13, melded)
+    return (_regular(key, melds, caps) if caps else shanten(key, melds)) == 0
 
 
-def is_complete(counts: Sequence[int], melds: int = 0) -> bool:
-    """Whether a 14-tile hand is complete in shape (regular, chiitoitsu or kokushi); no yaku check."""
-    _check_counts(counts, melds, (14,))
-    return shanten(counts, melds) == -1
+def is_complete(counts: Sequence[int], melds: int = 0, *,
+                melded: Sequence[int] | None = None) -> bool:
+    """Whether a 14-tile hand is complete in shape (regular, chiitoitsu or kokushi); no yaku check.
+    (``melded`` is only checked: the hand's own tiles never need a copy from its melds.)"""
+    key, _ = _check_hand(counts, melds, 14, melded)
+    return shanten(key, melds) == -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,48 +597,66 @@ class Ukeire:
         return sum(self.remaining)
 
 
-def ukeire(counts: Sequence[int], melds: int = 0, visible: Sequence[int] | None = None) -> Ukeire:
+def ukeire(counts: Sequence[int], melds: int = 0, visible: Sequence[int] | None = None, *,
+           melded: Sequence[int] | None = None) -> Ukeire:
     """Improving tiles of a 13-tile hand and their unseen copies.
 
-    ``visible`` counts tiles seen elsewhere (discards, melds, dora indicators); the hand's own
-    tiles are always subtracted.
+    ``visible`` counts tiles seen elsewhere (discards, other players' melds, dora indicators); the
+    hand's own tiles, and with ``melded`` the tiles of its own melds, are always subtracted (do not
+    count them in ``visible`` too). With ``melded``, shanten and the improving tiles never count on
+    a copy that sits in the hand's melds (MJ-END-07).
     """
-    _check_counts(counts, melds, (13,))
-    current = shanten(counts, melds)
-    seen = list(visible) if visible is not None else [0] * 34
-    if len(seen) != 34:
-        raise InvalidHandError(f"34 visible counts expected, got {len(seen)}")
-    work = list(counts)
+    key, caps = _check_hand(counts, melds, 13, melded)
+    return _ukeire(key, melds, caps, _visible(visible))
+
+
+def _visible(visible: Sequence[int] | None) -> Sequence[int]:
+    if visible is None:
+        return bytes(34)
+    if len(visible) != 34:
+        raise InvalidHandError(f"34 visible counts expected, got {len(visible)}")
+    return visible
+
+
+def _ukeire(key: bytes, melds: int, caps: bytes | None, seen: Sequence[int]) -> Ukeire:
+    current = _regular(key, melds, caps) if caps else shanten(key, melds)
+    held = _limits(key, caps)
+    work = bytearray(key)
     tiles: list[Kind] = []
     remaining: list[int] = []
     for kind in range(34):
-        if work[kind] >= 4:
+        if held[kind] >= 4:
             continue
         work[kind] += 1
-        if shanten(work, melds) < current:
-            tiles.append(kind)
-            remaining.append(max(0, 4 - counts[kind] - seen[kind]))
+        # (melded tiles mean melds >= 1: the regular form alone)
+        lower = (shanten(work, melds) if caps is None else _regular(bytes(work), melds, caps)) < current
         work[kind] -= 1
+        if lower:
+            tiles.append(kind)
+            left = 4 - held[kind] - seen[kind]
+            remaining.append(left if left > 0 else 0)
     return Ukeire(current, tuple(tiles), tuple(remaining))
 
 
-def discard_ukeire(counts: Sequence[int], melds: int = 0,
-                   visible: Sequence[int] | None = None) -> dict[Kind, Ukeire]:
+def discard_ukeire(counts: Sequence[int], melds: int = 0, visible: Sequence[int] | None = None, *,
+                   melded: Sequence[int] | None = None) -> dict[Kind, Ukeire]:
     """For a 14-tile hand: for each kind that can be discarded, the ukeire after discarding it."""
-    _check_counts(counts, melds, (14,))
-    work = list(counts)
+    key, caps = _check_hand(counts, melds, 14, melded)
+    seen = _visible(visible)
+    work = bytearray(key)
     out: dict[Kind, Ukeire] = {}
     for kind in range(34):
         if work[kind]:
             work[kind] -= 1
-            out[kind] = ukeire(work, melds, visible)
+            out[kind] = _ukeire(bytes(work), melds, caps, seen)
             work[kind] += 1
     return out
 
 
-def tiles_shanten(tiles: Iterable[Tile], melds: int = 0) -> int:
-    """Shanten of concealed ``tiles`` with ``melds`` melds."""
+def tiles_shanten(tiles: Iterable[Tile], melds: int = 0, *,
+                  melded: Sequence[int] | None = None) -> int:
+    """Shanten of concealed ``tiles`` with ``melds`` melds (``melded`` as in :func:`shanten`)."""
     counts = [0] * 34
     for tile in tiles:
         counts[tile.kind] += 1
-    return shanten(counts, melds)
+    return shanten(counts, melds, melded=melded)

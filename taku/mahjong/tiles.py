@@ -216,7 +216,15 @@ _TENHOU_TO_TILE: dict[int, Tile] = {tile.tenhou: tile for tile in ALL_KINDS}
 _TENHOU_TO_TILE.update({51 + suit: Tile(4 + 9 * suit, True) for suit in range(3)})
 _UNICODE_TO_TILE: dict[str, Tile] = {tile.unicode: tile for tile in ALL_KINDS}
 
-_MPSZ_TOKEN = re.compile(r"(\d+)([mpsz])")
+_MPSZ_TOKEN = re.compile(r"([0-9]+)([mpsz])")
+
+
+_MPSZ_TILES: dict[str, dict[str, Tile]] = {
+    suit: {str(number): Tile(9 * index + number - 1) for number in range(1, 8 if index == HONOR else 10)}
+    | ({} if index == HONOR else {"0": Tile(9 * index + 4, True)})
+    for index, suit in enumerate(SUITS)
+}
+"""Digit -> tile, per suit letter (one shared value per tile: tiles are immutable)."""
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
@@ -239,17 +247,12 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
             raise InvalidNotationError(
                 f"cannot read {compact[position:match.start()]!r} in tile notation {text!r}")
         digits, suit = match.groups()
-        suit_index = SUITS.index(suit)
+        table = _MPSZ_TILES[suit]
         for digit in digits:
-            number = int(digit)
-            if suit_index == HONOR:
-                if not 1 <= number <= 7:
-                    raise InvalidNotationError(f"honour tiles are 1z..7z, got {digit}z in {text!r}")
-                tiles.append(Tile(27 + number - 1))
-            elif number == 0:
-                tiles.append(Tile(9 * suit_index + 4, True))
-            else:
-                tiles.append(Tile(9 * suit_index + number - 1))
+            tile = table.get(digit)
+            if tile is None:
+                raise InvalidNotationError(f"honour tiles are 1z..7z, got {digit}z in {text!r}")
+            tiles.append(tile)
         position = match.end()
     if position != len(compact):
         raise InvalidNotationError(
@@ -265,11 +268,20 @@ def tiles_to_str(tiles: Iterable[Tile], *, sort: bool = False) -> str:
     """
     sequence: Sequence[Tile] = sorted(tiles, key=_sort_key) if sort else list(tiles)
     out: list[str] = []
-    for index, tile in enumerate(sequence):
-        out.append("0" if tile.red else str(tile.kind % 9 + 1))
-        if index + 1 == len(sequence) or sequence[index + 1].kind // 9 != tile.kind // 9:
-            out.append(SUITS[tile.kind // 9])
+    suit = -1
+    for tile in sequence:
+        kind = tile.kind
+        if kind // 9 != suit:
+            if suit >= 0:
+                out.append(SUITS[suit])
+            suit = kind // 9
+        out.append("0" if tile.red else _DIGITS[kind])
+    if suit >= 0:
+        out.append(SUITS[suit])
     return "".join(out)
+
+
+_DIGITS = tuple(str(kind % 9 + 1) for kind in range(34))
 
 
 def tiles_to_unicode(tiles: Iterable[Tile]) -> str:
