@@ -15,10 +15,12 @@ from taku.renju import (
     PASS,
     PRESETS,
     RENJU,
+    RIF_RENJU,
     WHITE,
     Color,
     IllegalMoveError,
     InvalidNotationError,
+    Move,
     Outcome,
     Point,
     Position,
@@ -83,6 +85,43 @@ def test_push_str_and_push_moves() -> None:
         position.push_str("k11l12")
 
 
+def test_push_is_legal_and_legal_moves_take_point_names_and_store_points() -> None:
+    position = Position(["h8", "i9"])
+    assert position.move_stack == (P("h8"), P("i9"))
+    assert all(type(move) is Point for move in position.move_stack)
+    assert position.is_legal("a1") and not position.is_legal("h8") and not position.is_legal("p16")
+    assert "a1" in position.legal_moves and "h8" not in position.legal_moves
+    assert "zz" not in position.legal_moves and 7 not in position.legal_moves
+    position.push("pass")
+    position.push(" J10 ")
+    played: tuple[Move, ...] = position.move_stack  # (mypy narrowed the property above)
+    assert position.peek() == P("j10") and played[2:] == (PASS, P("j10"))
+    assert position.pop() == P("j10") and position.is_legal("pass")
+    assert Position.from_stones(["h8"], [P("i9")], moves=["j10"]).move_stack == (P("j10"),)
+
+
+@pytest.mark.parametrize("move", [(7, 7), 77, b"h8", ["h8"]])
+def test_push_refuses_values_that_are_not_moves(move: object) -> None:
+    position = Position("h8")
+    with pytest.raises(TypeError, match="is not a move: expected a Point, PASS"):
+        position.push(move)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="is not a move"):
+        position.is_legal(move)  # type: ignore[arg-type]
+    assert position.move_stack == (P("h8"),)
+
+
+def test_text_that_names_no_move_is_an_invalid_notation_error() -> None:
+    position = Position()
+    for text in ("zz", "h8i9", ""):
+        with pytest.raises(InvalidNotationError):
+            position.push(text)
+        with pytest.raises(InvalidNotationError):
+            position.is_legal(text)
+    with pytest.raises(TypeError, match=r"\(7, 7\) is not a point"):
+        position.forbidden_reason((7, 7))  # type: ignore[arg-type]
+    assert position.move_stack == ()
+
+
 def test_pop_on_empty_history_raises_index_error() -> None:
     with pytest.raises(IndexError):
         Position().pop()
@@ -104,14 +143,22 @@ def test_illegal_move_is_a_value_error() -> None:
 
 def test_rj_14_first_move_at_the_centre_when_required() -> None:
     with pytest.raises(IllegalMoveError, match="centre point h8"):
-        Position("a1")
-    assert list(Position().legal_moves) == [P("h8")]
-    free = RENJU.replace(first_move_center_required=False)
-    assert Position("a1", rules=free).color_at("a1") is BLACK
-    assert Position().legal_moves.count() == 1
-    assert len(Position(rules=free).legal_moves) == 225
-    big = RENJU.replace(board_size=19)
+        Position("a1", rules=RIF_RENJU)
+    assert list(Position(rules=RIF_RENJU).legal_moves) == [P("h8")]
+    assert Position(rules=RIF_RENJU).legal_moves.count() == 1
+    big = RIF_RENJU.replace(board_size=19)
     assert list(Position(rules=big).legal_moves) == [P("j10")]
+    assert not Position(rules=RIF_RENJU).is_legal("a1") and Position(rules=RIF_RENJU).is_legal("h8")
+    # White's first move, and Black's first move after a setup, may go anywhere.
+    assert Position("h8 a1", rules=RIF_RENJU).color_at("a1") is WHITE
+
+
+def test_rj_14_cfg_rj_4_centre_not_required_by_default() -> None:
+    # RULES.md RJ-14: "default: false per the seed; true for RIF" (the rif preset).
+    assert not RENJU.first_move_center_required and RIF_RENJU.first_move_center_required
+    assert Position("a1").color_at("a1") is BLACK
+    assert len(Position().legal_moves) == 225
+    assert RIF_RENJU == RENJU.replace(first_move_center_required=True) == RenjuRules.preset("rif")
 
 
 def test_passing() -> None:
@@ -226,6 +273,23 @@ def test_move_limit_draws() -> None:
     assert Position("h8i9passj10", rules=rules).outcome() is None  # passes are not stones
 
 
+def test_rj_15_move_limit_counts_stones_on_the_board_setup_included_passes_not() -> None:
+    rules = RENJU.replace(move_limit=5)
+    position = Position.from_stones("a1 a3", "o15", turn=WHITE, rules=rules)  # 3 stones set up
+    position.push("pass")  # White passes
+    position.push("b1")
+    assert position.stone_count == 4 and position.ply == 2 and position.outcome() is None
+    position.push("pass")
+    assert position.outcome() is None  # a pass is no stone
+    position.push("o1")
+    assert position.stone_count == 5 and position.outcome() == Outcome(Termination.MOVE_LIMIT, None)
+    # A setup that already holds the limit does not end the game; the next stone does.
+    full = Position.from_stones("a1 a3 a5", "o15 o13", rules=rules)
+    assert full.outcome() is None
+    full.push("h8")
+    assert full.outcome() == Outcome(Termination.MOVE_LIMIT, None)
+
+
 def test_five_on_the_move_that_reaches_the_move_limit_wins() -> None:
     rules = RenjuRules(board_size=7, first_move_center_required=False, move_limit=9)
     position = Position("a1b7a2b6a3b5a4b4a5", rules=rules)
@@ -246,6 +310,20 @@ def test_legal_moves_exclude_black_fouls_but_not_for_white() -> None:
     assert P("h8") in white.legal_moves
     assert PASS not in position.legal_moves and position.is_legal(PASS)
     assert not position.is_legal(P("a1")) and not position.is_legal(Point(20, 20))
+
+
+def test_legal_move_generator_repr_is_short() -> None:
+    text = repr(Position().legal_moves)
+    assert text.startswith("<LegalMoveGenerator at 0x") and text.endswith(
+        "(a1, b1, c1, d1, e1, f1, g1, h1, ... 225 moves)>"
+    )
+    assert repr(Position("h8i8h9i9h10i10h11i11h12").legal_moves).endswith(" ()>")  # the game is over
+    few = Position.from_stones(
+        [],
+        [Point(x, y) for x in range(7) for y in range(7) if (x, y) != (0, 0)],
+        rules=RenjuRules(board_size=7),
+    )
+    assert repr(few.legal_moves).endswith(" (a1)>")
 
 
 # -- copies, symmetry, repr ---------------------------------------------------------------------------

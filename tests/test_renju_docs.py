@@ -1,18 +1,26 @@
-"""The examples in ``docs/renju.md`` and the ``taku.renju`` docstrings run as written."""
+"""The examples in ``docs/renju*.md`` and the ``taku.renju`` docstrings run as written."""
 
 from __future__ import annotations
 
 import doctest
 from pathlib import Path
 
+import pytest
+
 import taku.renju
 
 REPO = Path(__file__).resolve().parent.parent
+DOCS = sorted((REPO / "docs").glob("renju*.md"))
 
 
-def test_docs_renju_md_examples() -> None:
-    result = doctest.testfile(str(REPO / "docs" / "renju.md"), module_relative=False, verbose=False)
-    assert result.attempted > 10 and result.failed == 0
+@pytest.mark.parametrize("path", DOCS, ids=[path.name for path in DOCS])
+def test_docs_examples(path: Path) -> None:
+    result = doctest.testfile(str(path), module_relative=False, verbose=False)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_docs_renju_md_is_present() -> None:
+    assert REPO / "docs" / "renju.md" in DOCS
 
 
 def test_package_docstring_examples() -> None:

@@ -268,6 +268,136 @@ def test_larger_boards_use_the_same_rules() -> None:
     assert position.forbidden_points() == {P("q16"): "double-three"}
 
 
+# -- RJ-02, RJ-03, RJ-06, RJ-07, RJ-09 in concrete positions (RULES.md chapter 10) -----------------
+
+
+def test_rj_02_the_first_player_is_black() -> None:
+    position = Position("h8 i9")
+    assert position.color_at("h8") is BLACK and position.color_at("i9") is WHITE
+    assert Position().turn is BLACK and position.turn is BLACK
+    won = Position("h8 a1 i8 a3 j8 a5 k8 a7 l8")  # the first player's five
+    outcome = won.outcome()
+    assert outcome == Outcome(Termination.FIVE, BLACK) and outcome.result() == "1-0"
+
+
+def test_rj_03_fouls_bind_the_first_player_only() -> None:
+    # TV-RJ-08's double-three shape: forbidden to Black, a free move for White with the same stones.
+    black = Position.from_stones("g8 i8 h7 h9", "a1 a3 a5 a7")
+    assert not black.is_legal("h8") and "h8" not in black.legal_moves
+    black.push("h8")
+    assert black.outcome() == Outcome(Termination.FORBIDDEN, WHITE, "double-three")
+    white = Position.from_stones("a1 a3 a5 a7 o15", "g8 i8 h7 h9", turn=WHITE)
+    assert white.is_legal("h8") and "h8" in white.legal_moves
+    white.push("h8")
+    assert white.outcome() is None
+    for rules in (GOMOKU_FREESTYLE, GOMOKU_STANDARD):  # without fouls the first player is free too
+        assert Position.from_stones("g8 i8 h7 h9", "", rules=rules).is_legal("h8")
+
+
+@pytest.mark.parametrize(
+    ("black", "white", "threes", "shape"),
+    [
+        ("d8 e8 f6 f7", "", 2, "row d8-f8 open, column f6-f8 open"),
+        ("d8 e8 f6 f7", "c8", 1, "row d8-f8 half-open: blocked by White at c8"),
+        ("a8 b8 c6 c7", "", 1, "row a8-c8 half-open: blocked by the edge"),
+        ("d8 e8 f6 f7", "c8 g8", 1, "row d8-f8 closed"),
+    ],
+)
+def test_rj_06_basic_threes_are_open_half_open_or_closed(
+    black: str, white: str, threes: int, shape: str
+) -> None:
+    probe = "c8" if black.startswith("a8") else "f8"
+    position = Position.from_stones(black, white, rules=BASIC)
+    assert position.threats(probe) == MoveThreats(False, False, 0, threes), shape
+
+
+@pytest.mark.parametrize(
+    ("white", "fours", "shape"),
+    [
+        ("", 2, "row a8-d8 half-open (the edge), column d5-d8 open"),
+        ("e8", 1, "row a8-d8 closed by the edge and White at e8"),
+        ("e8 d4", 1, "row closed; column d5-d8 half-open (White at d4)"),
+        ("e8 d4 d9", 0, "row and column closed"),
+    ],
+)
+def test_rj_06_basic_fours_are_open_half_open_or_closed(white: str, fours: int, shape: str) -> None:
+    position = Position.from_stones("a8 b8 c8 d5 d6 d7", white, rules=BASIC)
+    assert position.threats("d8").fours == fours, shape
+
+
+@pytest.mark.parametrize("definition", ["basic", "extended"])
+def test_rj_07_only_open_threes_are_threats(definition: str) -> None:
+    rules = DEFINITIONS[definition]
+    assert reason("d8 e8 f6 f7", "", "f8", rules) == "double-three"  # two open threes
+    assert reason("d8 e8 f6 f7", "c8", "f8", rules) is None  # one is half-open: no threat
+    assert reason("a8 b8 c6 c7", "", "c8", rules) is None  # one is against the edge
+
+
+@pytest.mark.parametrize("definition", ["basic", "extended"])
+def test_rj_07_half_open_fours_are_threats_closed_fours_are_not(definition: str) -> None:
+    rules = DEFINITIONS[definition]
+    assert reason("d8 e8 f8 g5 g6 g7", "c8", "g8", rules) == "double-four"  # half-open + open
+    assert reason("d8 e8 f8 g5 g6 g7", "c8 h8", "g8", rules) is None  # closed + open: one threat
+    assert reason("a8 b8 c8 d5 d6 d7", "", "d8", rules) == "double-four"  # half-open by the edge
+
+
+@pytest.mark.parametrize("definition", ["basic", "extended"])
+def test_rj_07_four_that_can_only_become_an_overline_is_no_threat(definition: str) -> None:
+    # Row 8: White c8, Black d8 e8 f8 g8 . i8: the only completion, h8, makes six (RJ-05), so the
+    # row is no four and g8 makes one four (the column): legal, under the basic definitions too.
+    rules = DEFINITIONS[definition]
+    position = Position.from_stones("d8 e8 f8 i8 g5 g6 g7", "c8", rules=rules)
+    assert position.threats("g8") == MoveThreats(False, False, 1, 0)
+    assert position.forbidden_reason("g8") is None
+
+
+@pytest.mark.parametrize("definition", ["basic", "extended"])
+def test_rj_07_three_that_can_only_become_an_overline_is_no_threat(definition: str) -> None:
+    # Row 8: c8 . . f8 g8 * . j8 k8: i8 makes six at once; e8 makes a four whose two completions,
+    # d8 and i8, both make overlines. So the row is no three, and h8 makes one (the column).
+    position = Position.from_stones("c8 f8 g8 j8 k8 h6 h7", "", rules=DEFINITIONS[definition])
+    assert position.threats("h8") == MoveThreats(False, False, 0, 1)
+    assert position.forbidden_reason("h8") is None
+
+
+def test_rj_09_extended_threes_with_a_gap_count() -> None:
+    # Row 8: f8 g8 . i8 (BB.B) and column i6 i7 i8: two threes under RJ-09, one under RJ-06.
+    assert reason("f8 g8 i6 i7", "", "i8") == "double-three"
+    assert reason("f8 g8 i6 i7", "", "i8", BASIC) is None
+    # B.BB the other way round: e8 . g8 h8 with h6 h7.
+    assert reason("e8 g8 h6 h7", "", "h8") == "double-three"
+
+
+def test_rj_09_extended_fours_with_a_gap_count() -> None:
+    # Row e8 . g8 h8 i8 (B.BBB) and column i4 i5 . i7 i8 (BB.BB): a double-four under RJ-09 only.
+    position = Position.from_stones("e8 g8 h8 i4 i5 i7", "")
+    assert position.threats("i8") == MoveThreats(False, False, 2, 0)
+    assert position.forbidden_reason("i8") == "double-four"
+    assert reason("e8 g8 h8 i4 i5 i7", "", "i8", BASIC) is None
+    # BBB.B: d8 e8 f8 . h8, with the column f5 f6 f7 f8; under RJ-06 a three and a four (legal).
+    assert reason("d8 e8 h8 f5 f6 f7", "", "f8") == "double-four"
+    assert reason("d8 e8 h8 f5 f6 f7", "", "f8", BASIC) is None
+
+
+def test_forbidden_check_restores_the_board_when_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The recursive double-three check places the stone temporarily: an exception on the way (an
+    # interrupt, say) must not leave it in the position's line codes.
+    import taku.renju.forbidden as module
+
+    position = Position.from_stones("g8 i8 h7 h9", "")
+    lines = list(position._lines)
+
+    def interrupted(*args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, "foul_at", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        position.forbidden_points()
+    assert position._lines == lines
+    monkeypatch.undo()
+    assert position.forbidden_points() == {P("h8"): "double-three"}
+
+
 # -- properties ---------------------------------------------------------------------------------
 
 
@@ -362,6 +492,30 @@ def reference_foul(
             del board[(x, y)]
         return any(n == 5 or (n > 5 and not rules.exact_five_for_black) for n in lengths)
 
+    def ends(line: list[tuple[int, int]], dx: int, dy: int) -> list[tuple[int, int]]:
+        (lx, ly), (hx, hy) = line[0], line[-1]
+        return [(lx - dx, ly - dy), (hx + dx, hy + dy)]
+
+    def basic_four(line: list[tuple[int, int]], dx: int, dy: int) -> bool:
+        """RJ-06/07: four unbroken stones with a neighbouring point that makes a five (RJ-05)."""
+        return any(at(*e) == 0 and makes_five(*e, ((dx, dy),)) for e in ends(line, dx, dy))
+
+    def basic_three(x: int, y: int, line: list[tuple[int, int]], dx: int, dy: int) -> bool:
+        """Three unbroken stones, both neighbours empty, one of them making a five or a basic four."""
+        if not all(at(*e) == 0 for e in ends(line, dx, dy)):
+            return False
+        for e in ends(line, dx, dy):
+            if makes_five(*e, ((dx, dy),)):
+                return True
+            board[e] = 1
+            try:
+                longer = run(x, y, dx, dy)
+                if len(longer) == 4 and basic_four(longer, dx, dy):
+                    return True
+            finally:
+                del board[e]
+        return False
+
     def verdict(x: int, y: int) -> str | None:
         """'five', a foul name, or None for Black on empty (x, y)."""
         if makes_five(x, y):
@@ -374,10 +528,8 @@ def reference_foul(
             for dx, dy in DIRS:
                 line = run(x, y, dx, dy)
                 if rules.threat_definition == "basic":
-                    (lx, ly), (hx, hy) = line[0], line[-1]
-                    ends = [at(lx - dx, ly - dy) == 0, at(hx + dx, hy + dy) == 0]
-                    fours += len(line) == 4 and any(ends)
-                    threes += len(line) == 3 and all(ends)
+                    fours += len(line) == 4 and basic_four(line, dx, dy)
+                    threes += len(line) == 3 and basic_three(x, y, line, dx, dy)
                     continue
                 line_fours: set[tuple[tuple[int, int], ...]] = set()
                 three = False

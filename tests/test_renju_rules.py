@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -11,13 +12,14 @@ from taku.renju import (
     GOMOKU_STANDARD,
     PRESETS,
     RENJU,
+    RIF_RENJU,
     InvalidRulesError,
     Position,
     RenjuRules,
 )
 
 
-def test_default_rules_are_rif_renju() -> None:
+def test_default_rules_are_renju_with_rif_rules_of_play() -> None:
     rules = RenjuRules()
     assert rules == RENJU == RenjuRules.preset("renju")
     assert rules.board_size == 15
@@ -25,12 +27,18 @@ def test_default_rules_are_rif_renju() -> None:
     assert rules.forbidden_move == "black_loses"  # CFG-RJ-3, RIF 9.1
     assert rules.threat_definition == "extended"  # CFG-RJ-1
     assert rules.eye_makes_five == "not_a_three"  # the Gomocup referee's literal RIF 9.3
-    assert rules.first_move_center_required  # CFG-RJ-4 (RIF)
+    assert not rules.first_move_center_required  # RJ-14, CFG-RJ-4: false per the seed
     assert rules.move_limit is None
 
 
+def test_rj_14_cfg_rj_4_rif_preset_requires_the_centre() -> None:
+    assert RenjuRules.preset("rif") == RIF_RENJU == RENJU.replace(first_move_center_required=True)
+    assert RIF_RENJU.first_move_center_required and not RENJU.first_move_center_required
+    assert RIF_RENJU.gomocup_rule == RENJU.gomocup_rule == 4  # the centre rule is not part of it
+
+
 def test_presets_differ_only_by_field_values() -> None:
-    assert set(PRESETS) == {"renju", "gomoku_freestyle", "gomoku_standard"}
+    assert set(PRESETS) == {"renju", "rif", "gomoku_freestyle", "gomoku_standard"}
     assert all(type(rules) is RenjuRules for rules in PRESETS.values())
     assert not GOMOKU_FREESTYLE.fouls_for_black and not GOMOKU_FREESTYLE.exact_five_for_black
     assert not GOMOKU_STANDARD.fouls_for_black and GOMOKU_STANDARD.exact_five_for_white
@@ -90,3 +98,55 @@ def test_bad_field_values_raise(changes: dict[str, object]) -> None:
 def test_rules_are_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         RENJU.board_size = 19  # type: ignore[misc]
+
+
+# -- fields from text (CLI --option, SGF RU) -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "value"),
+    [
+        ("threat_definition", "basic", "basic"),
+        ("eye_makes_five", "three", "three"),
+        ("forbidden_move", "reject", "reject"),
+        ("first_move_center_required", "true", True),
+        ("fouls_for_black", "False", False),
+        ("passes_allowed", "no", False),
+        ("move_limit", "200", 200),
+        ("move_limit", "none", None),
+        ("board_size", "19", 19),
+    ],
+)
+def test_parse_field_reads_every_kind_of_field(name: str, text: str, value: object) -> None:
+    assert RenjuRules.parse_field(name, text) == value
+
+
+def test_every_field_can_be_parsed_from_its_own_text() -> None:
+    for field in dataclasses.fields(RenjuRules):
+        value = getattr(RENJU, field.name)
+        text = "none" if value is None else str(value).lower()
+        assert RenjuRules.parse_field(field.name, text) == value, field.name
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("colour", "black", "unknown rule field 'colour': expected one of board_size, fouls_for_black"),
+        ("threat_definition", "rif", "threat_definition='rif': expected extended or basic"),
+        ("first_move_center_required", "maybe", "expected true or false"),
+        ("move_limit", "-3", "move_limit='-3': expected a whole number or none"),
+        ("board_size", "none", "board_size='none': expected a whole number"),
+    ],
+)
+def test_parse_field_errors_name_the_field_and_value(name: str, text: str, message: str) -> None:
+    with pytest.raises(InvalidRulesError, match=re.escape(message)):
+        RenjuRules.parse_field(name, text)
+
+
+def test_with_options_applies_field_value_texts_in_order() -> None:
+    rules = RENJU.with_options(["threat_definition=basic", "move_limit=200", "move_limit=100"])
+    assert rules == RENJU.replace(threat_definition="basic", move_limit=100)
+    with pytest.raises(InvalidRulesError, match="expected FIELD=VALUE"):
+        RENJU.with_options(["basic"])
+    with pytest.raises(InvalidRulesError, match="move_limit 0"):
+        RENJU.with_options(["move_limit=0"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -31,14 +32,40 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``taku`` with ``argv`` and return the exit status."""
+    """Run ``taku`` with ``argv`` and return the exit status.
+
+    Standard output is flushed before returning, so a failure to write it is seen here: a closed pipe
+    (``taku ... | head``) ends the command quietly, any other error (a full disk, ``> /dev/full``) is
+    one line ``taku: error: cannot write output: ...`` and status 2. The commands turn their own
+    file errors into ``CommandError``; an ``OSError`` reaching this point comes from writing output.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.handler(args)
+        sys.stdout.flush()
     except CommandError as error:
         print(f"taku: error: {error}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `taku ... | head`
+        _discard_stdout()
         return 0
+    except OSError as error:
+        _discard_stdout()
+        print(f"taku: error: cannot write output: {error.strerror or error}", file=sys.stderr)
+        return 2
     return status
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of what is
+    still buffered does not fail again (and print a traceback) at exit."""
+    try:
+        descriptor = sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):  # not a file (tests, embedding): nothing to redirect
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, descriptor)
+    finally:
+        os.close(null)

@@ -2,19 +2,47 @@
 
 * ``taku renju show MOVES``: the board after a move string, with Black's forbidden points marked.
 * ``taku renju forbidden``: JSON lines ``{"black": [...], "white": [...]}`` in (RIF points, Black to
-  move), one ``{"forbidden": {"e14": "double-four", ...}}`` line out per position. The whole input is
-  read and checked before anything is written, so a bad line leaves the output empty.
+  move; an ``"id"`` is echoed back), one ``{"forbidden": {"e14": "double-four", ...}}`` line out per
+  position. The whole input is read and checked before anything is written, so a bad line leaves the
+  output empty.
+* ``taku renju convert INPUT OUTPUT``: game records from one format to another (PSQ, SGF, move
+  strings; RenLib and RenjuNet read only). Every game is read and checked before anything is
+  written, and files are written all or none: each to a temporary name, then renamed over its
+  target, with replaced files kept aside until every rename has worked and put back if one fails.
+
+Every command takes ``--rules NAME`` and ``--option FIELD=VALUE`` (any ``RenjuRules`` field). Input is
+read as UTF-8, and output is written as UTF-8 whatever the locale says.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
 import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import taku.renju.svg
 from taku.cli.main import CommandError
 from taku.renju import PRESETS, Position, RenjuRules
+from taku.renju.records import (
+    FORMATS,
+    MAX_RECORD_SIZE,
+    MIN_RECORD_SIZE,
+    GameRecord,
+    RecordFormat,
+    format_for_name,
+    guess_format,
+    rules_text,
+)
+
+FORBIDDEN_KEYS = ("black", "white", "id")
+"""The keys of a ``forbidden`` input line: the stones, and an ``id`` echoed back in the answer."""
 
 
 def register(games: Any) -> None:
@@ -22,7 +50,7 @@ def register(games: Any) -> None:
     parser: argparse.ArgumentParser = games.add_parser(
         "renju",
         help="renju and gomoku",
-        description="Renju and gomoku: boards, forbidden points.",
+        description="Renju and gomoku: boards, forbidden points, game records.",
     )
 
     def print_help(args: argparse.Namespace) -> int:
@@ -42,18 +70,59 @@ def register(games: Any) -> None:
     show.add_argument("moves", nargs="*", metavar="MOVES", help="moves in RIF notation, e.g. h8i9j10")
     _add_rule_options(show)
     show.add_argument("--unicode", action="store_true", help="draw stones as ● and ○")
+    show.add_argument("--svg", metavar="FILE",
+                      help="also write the board as an SVG picture to FILE (coordinates, move numbers, "
+                      "last move, forbidden points, winning line)")
     show.set_defaults(handler=_show)
 
     forbidden = commands.add_parser(
         "forbidden",
         help="list Black's forbidden points of JSON-lines positions read from stdin",
-        description='Read JSON lines {"black": [...], "white": [...]} (RIF points; other keys are '
-        "ignored; blank lines are skipped) with Black to move, and write one line "
-        '{"forbidden": {"e14": "double-four", ...}} per position. All input is checked before '
-        "any output is written: a bad line stops the command with nothing written.",
+        description='Read UTF-8 JSON lines {"black": [...], "white": [...]} (RIF points; blank lines '
+        'are skipped) with Black to move, and write one line {"forbidden": {"e14": "double-four", '
+        '...}} per position. An "id" key (any JSON value) is echoed back first: {"id": ..., '
+        '"forbidden": {...}}; any other key is an error. All input is checked before any output is '
+        "written: a bad line stops the command with nothing written.",
     )
     _add_rule_options(forbidden)
     forbidden.set_defaults(handler=_forbidden)
+
+    writable = [name for name, record_format in FORMATS.items() if record_format.writer is not None]
+    convert = commands.add_parser(
+        "convert",
+        help="convert game records between PSQ, SGF, move strings, RenLib and RenjuNet",
+        description="Convert the games of INPUT into OUTPUT. Formats come from the file extensions "
+        "(.psq, .sgf, .txt move strings, .lib RenLib and .xml/.rif RenjuNet, the last two read only) "
+        "or --from/--to; '-' is standard input or output. SGF and .txt files hold several games; "
+        "for a PSQ output, a multi-game input needs --game N or an OUTPUT directory, which gets one "
+        "file per game (INPUT-0001.psq, ...). Nothing is written unless every game converts.",
+    )
+    convert.add_argument("input", metavar="INPUT", help="the record file, or - for standard input")
+    convert.add_argument(
+        "output", metavar="OUTPUT", help="the file or existing directory to write, or - for standard output"
+    )
+    convert.add_argument("--from", dest="source", choices=list(FORMATS), help="the input format")
+    convert.add_argument("--to", dest="target", choices=writable, help="the output format")
+    convert.add_argument(
+        "--game", type=int, metavar="N", help="convert only game N (1 = the first) of the input"
+    )
+    convert.add_argument(
+        "--size", type=int, default=15, metavar="N", help="board size of .txt move strings (default 15)"
+    )
+    convert.add_argument(
+        "--rules",
+        choices=list(PRESETS),
+        default=None,
+        help="rules to record for games whose input names none; on a board the rules core cannot "
+        "play (even sizes, like Gomocup's 20x20) they are recorded by name only (SGF RU)",
+    )
+    _add_option_argument(convert, "with --rules (default renju): ")
+    convert.add_argument(
+        "--check",
+        action="store_true",
+        help="also play every game under its rules and reject games the rules do not allow",
+    )
+    convert.set_defaults(handler=_convert)
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:
@@ -64,16 +133,59 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
         "--rules",
         choices=list(PRESETS),
         default="renju",
-        help="rule set (default renju)",
+        help="rule set (default renju; rif also requires Black's first stone on the centre point)",
+    )
+    _add_option_argument(parser, "")
+
+
+def _add_option_argument(parser: argparse.ArgumentParser, prefix: str) -> None:
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUE",
+        help=f"{prefix}set a rule field, e.g. threat_definition=basic, eye_makes_five=three, "
+        "forbidden_move=reject, first_move_center_required=true, move_limit=200 (repeatable; "
+        "fields and values as in docs/renju.md)",
     )
 
 
+def _rule_changes(options: list[str]) -> dict[str, Any]:
+    """The field changes of ``--option FIELD=VALUE`` arguments, checked one by one."""
+    changes: dict[str, Any] = {}
+    for option in options:
+        name, equals, text = option.partition("=")
+        if not equals or not name.strip():
+            raise CommandError(f"--option {option!r}: expected FIELD=VALUE, like threat_definition=basic")
+        try:
+            changes[name.strip()] = RenjuRules.parse_field(name.strip(), text)
+        except ValueError as error:
+            # A bad value's message already reads field='value': no need to repeat the option.
+            known = name.strip() in RenjuRules.__dataclass_fields__
+            raise CommandError(f"--option {error}" if known else f"--option {option}: {error}") from None
+    return changes
+
+
 def _rules(args: argparse.Namespace) -> RenjuRules:
+    """The rules of ``show`` and ``forbidden``: ``--rules``, then ``--size``, then each ``--option``."""
     changes: dict[str, Any] = {} if args.size is None else {"board_size": args.size}
+    changes.update(_rule_changes(args.option))
     try:
         return RenjuRules.preset(args.rules, **changes)
     except ValueError as error:
         raise CommandError(str(error)) from None
+
+
+def _write_output(text: str) -> None:
+    """Write ``text`` to standard output as UTF-8, whatever the locale's encoding (``--unicode``
+    stones, SGF's ``CA[UTF-8]``): through the byte stream beneath ``sys.stdout`` when there is one."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        stream.write(text)
+        return
+    stream.flush()
+    buffer.write(text.encode("utf-8"))
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -83,25 +195,43 @@ def _show(args: argparse.Namespace) -> int:
         position = Position(text, rules=rules)
     except ValueError as error:
         raise CommandError(f"moves {text!r}: {error}") from None
-    print(position.unicode(ascii=not args.unicode))
+    if args.svg:
+        _write_files([(Path(args.svg), taku.renju.svg.board(position))])
+    _write_output(position.unicode(ascii=not args.unicode) + "\n")
     return 0
 
 
 def _forbidden(args: argparse.Namespace) -> int:
     rules = _rules(args)
     answers: list[str] = []
-    for number, line in enumerate(sys.stdin, start=1):
+    for number, line in enumerate(_input_lines(), start=1):
         if not line.strip():
             continue
-        position = _read_position(line, number, rules)
-        found = {str(point): foul for point, foul in position.forbidden_points().items()}
-        answers.append(json.dumps({"forbidden": found}))
-    sys.stdout.write("".join(answer + "\n" for answer in answers))
+        answers.append(json.dumps(_answer(line, number, rules)))
+    _write_output("".join(answer + "\n" for answer in answers))
     return 0
 
 
-def _read_position(line: str, number: int, rules: RenjuRules) -> Position:
-    """The position (Black to move) of JSON input line ``number``; ``CommandError`` if it is bad."""
+def _input_lines() -> Iterator[str]:
+    """The lines of standard input, read as bytes and decoded as UTF-8 (a BOM first is dropped);
+    ``CommandError`` naming the line for bytes that are not UTF-8."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream without bytes beneath (tests, embedding)
+        yield from sys.stdin
+        return
+    for number, raw in enumerate(buffer, start=1):
+        try:
+            line: str = raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as error:
+            raise CommandError(
+                f"input line {number}: not UTF-8 text (byte {error.start + 1} is {raw[error.start]:#04x})"
+            ) from None
+        yield line
+
+
+def _answer(line: str, number: int, rules: RenjuRules) -> dict[str, Any]:
+    """The output object for JSON input line ``number``: ``{"forbidden": {...}}``, after the line's
+    ``"id"`` if it has one. ``CommandError`` if the line is bad."""
     where = f"input line {number}"
     try:
         data = json.loads(line)
@@ -109,6 +239,18 @@ def _read_position(line: str, number: int, rules: RenjuRules) -> Position:
         raise CommandError(f"{where}: not JSON ({error.msg})") from None
     if not isinstance(data, dict):
         raise CommandError(f'{where}: expected an object like {{"black": ["h8"], "white": []}}')
+    for key in data:
+        if key not in FORBIDDEN_KEYS:
+            raise CommandError(f'{where}: unknown key "{key}": expected "black", "white" and optionally "id"')
+    position = _read_position(data, where, rules)
+    found = {str(point): foul for point, foul in position.forbidden_points().items()}
+    answer: dict[str, Any] = {"id": data["id"]} if "id" in data else {}
+    answer["forbidden"] = found
+    return answer
+
+
+def _read_position(data: dict[str, Any], where: str, rules: RenjuRules) -> Position:
+    """The position (Black to move) of one JSON input object; ``CommandError`` if it is bad."""
     sides: list[list[str]] = []
     for key in ("black", "white"):
         points = data.get(key, [])
@@ -119,3 +261,230 @@ def _read_position(line: str, number: int, rules: RenjuRules) -> Position:
         return Position.from_stones(sides[0], sides[1], rules=rules)
     except ValueError as error:
         raise CommandError(f"{where}: {error}") from None
+
+
+# -- convert ----------------------------------------------------------------------------------------
+
+
+def _convert(args: argparse.Namespace) -> int:
+    if not MIN_RECORD_SIZE <= args.size <= MAX_RECORD_SIZE:
+        raise CommandError(
+            f"--size {args.size}: expected a board size from {MIN_RECORD_SIZE} to {MAX_RECORD_SIZE}"
+        )
+    source_name = "standard input" if args.input == "-" else args.input
+    data = _read_input(args.input)
+    source = _input_format(args, data)
+    try:
+        games = source.reader(data, args.size)
+    except ValueError as error:
+        raise CommandError(f"{source_name}: {error}") from None
+    numbers = list(range(1, len(games) + 1))
+    if args.game is not None:
+        if not 1 <= args.game <= len(games):
+            raise CommandError(f"{source_name}: there is no game {args.game} (the input holds {len(games)})")
+        numbers = [args.game]
+    if not numbers:
+        raise CommandError(f"{source_name}: the input holds no game")
+    template = _convert_rules(args)
+    games = [_prepare(games[n - 1], n, len(games), args, template, source_name) for n in numbers]
+
+    directory = args.output != "-" and Path(args.output).is_dir()
+    target = _output_format(args, directory)
+    assert target.writer is not None
+    writer = target.writer
+    if directory:
+        stem = "game" if args.input == "-" else Path(args.input).stem
+        paths = [Path(args.output) / f"{stem}-{n:04d}{target.extensions[0]}" for n in numbers]
+        _write_files(
+            [(path, _render(writer, [game], str(path))) for path, game in zip(paths, games, strict=True)]
+        )
+        return 0
+    if len(games) > 1 and not target.many:
+        raise CommandError(
+            f"{source_name} holds {len(games)} games and a {target.name.upper()} file holds one: "
+            "give --game N or an output directory"
+        )
+    text = _render(writer, games, args.output)
+    if args.output == "-":
+        _write_output(text)
+    else:
+        _write_files([(Path(args.output), text)])
+    return 0
+
+
+def _read_input(name: str) -> bytes:
+    if name == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(name).read_bytes()
+    except OSError as error:
+        raise CommandError(f"{name}: cannot read ({error.strerror or error})") from None
+
+
+def _input_format(args: argparse.Namespace, data: bytes) -> RecordFormat:
+    if args.source is not None:
+        return FORMATS[args.source]
+    found = None if args.input == "-" else format_for_name(args.input)
+    found = found or guess_format(data)
+    if found is None:
+        name = "standard input" if args.input == "-" else args.input
+        raise CommandError(f"{name}: cannot tell the record format; give --from")
+    return found
+
+
+def _output_format(args: argparse.Namespace, directory: bool) -> RecordFormat:
+    if args.target is not None:
+        return FORMATS[args.target]
+    if args.output == "-" or directory:
+        where = "standard output" if args.output == "-" else f"the directory {args.output}"
+        raise CommandError(f"give --to for writing to {where}")
+    found = format_for_name(args.output)
+    if found is None:
+        raise CommandError(f"{args.output}: cannot tell the record format from the name; give --to")
+    if found.writer is None:
+        raise CommandError(f"{args.output}: {found.description} files cannot be written")
+    return found
+
+
+def _convert_rules(args: argparse.Namespace) -> RenjuRules | None:
+    """The rules ``--rules`` and ``--option`` give for games whose input names none (on the default
+    15x15 board: each game's board is set later), or ``None`` when neither is given."""
+    if args.rules is None and not args.option:
+        return None
+    changes = _rule_changes(args.option)
+    if "board_size" in changes:
+        raise CommandError(
+            "--option board_size: a record's board comes from its input (use --size for .txt input)"
+        )
+    try:
+        return RenjuRules.preset(args.rules or "renju", **changes)
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+
+
+def _prepare(
+    game: GameRecord,
+    number: int,
+    count: int,
+    args: argparse.Namespace,
+    template: RenjuRules | None,
+    source: str,
+) -> GameRecord:
+    """``game`` with the ``--rules``/``--option`` rules recorded if it names none, checked under its
+    rules with ``--check``.
+
+    The rules core plays odd boards of 7 to 25 only; on another board (Gomocup's 20x20) such rules
+    are recorded by their text, as the metadata ``RU`` that SGF writes, unless ``--check`` asks to
+    play the game, which is then an error.
+    """
+    where = source if count == 1 else f"{source}, game {number}"
+    try:
+        if template is not None and game.rules is None:
+            try:
+                rules = template.replace(board_size=game.board_size)
+            except ValueError:
+                if args.check:
+                    raise
+                game = game.replace(metadata={**game.metadata, "RU": rules_text(template)})
+            else:
+                game = game.replace(rules=rules)
+        if args.check:
+            game.position()
+    except ValueError as error:
+        raise CommandError(f"{where}: {error}") from None
+    return game
+
+
+def _render(writer: Any, games: list[GameRecord], output: str) -> str:
+    try:
+        text: str = writer(games)
+    except ValueError as error:
+        raise CommandError(f"{'standard output' if output == '-' else output}: {error}") from None
+    return text
+
+
+def _write_files(files: list[tuple[Path, str]]) -> None:
+    """Write every file or none.
+
+    Every target is checked first (not a directory nor a device, writable); a symbolic link is
+    followed, so the file it points to is replaced and the link kept. Each file is then written to a
+    temporary file beside its target; only once all are written are they renamed over their targets,
+    each existing target being first renamed to a backup beside it. If a rename fails, every target
+    already done is put back (its backup renamed back, or the new file removed), and no temporary file
+    or backup is left behind. ``CommandError`` names the file that could not be written.
+    """
+    original = files
+    for path, _ in files:
+        problem = _unwritable(path)
+        if problem is not None:
+            raise CommandError(f"{path}: cannot write ({problem})")
+    files = [(Path(os.path.realpath(path)) if path.is_symlink() else path, text) for path, text in files]
+    given = {real: path for (real, _), (path, _) in zip(files, original, strict=True)}
+    temporary: list[tuple[str, Path]] = []
+    done: list[tuple[Path, str | None, bool]] = []  # target, its backup, whether the new file is in place
+    current = files[0][0]
+    try:
+        for current, text in files:
+            handle, name = tempfile.mkstemp(prefix=f".{current.name}.", suffix=".tmp", dir=current.parent)
+            temporary.append((name, current))
+            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+                stream.write(text)
+            os.chmod(name, _file_mode(current))
+        for name, current in temporary:
+            backup = None
+            if os.path.lexists(current):
+                handle, backup = tempfile.mkstemp(
+                    prefix=f".{current.name}.", suffix=".bak", dir=current.parent
+                )
+                os.close(handle)
+                try:
+                    os.replace(current, backup)
+                except BaseException:
+                    os.unlink(backup)
+                    raise
+            done.append((current, backup, False))
+            os.replace(name, current)
+            done[-1] = (current, backup, True)
+    except BaseException as error:  # an interrupt too: put everything back as it was
+        for target, backup, placed in reversed(done):
+            with contextlib.suppress(OSError):
+                if backup is not None:
+                    os.replace(backup, target)
+                elif placed:
+                    os.unlink(target)
+        for name, _ in temporary:
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+        if isinstance(error, OSError):
+            raise CommandError(f"{given[current]}: cannot write ({error.strerror or error})") from None
+        raise
+    for _, backup, _ in done:
+        if backup is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(backup)
+
+
+def _unwritable(path: Path) -> str | None:
+    """Why ``path`` cannot be written, or ``None`` if it seems it can (a rename may still fail)."""
+    if os.path.isdir(path):
+        return "it is a directory"
+    if os.path.exists(path) and not os.path.isfile(path):
+        return "not a regular file; use - for standard output"
+    parent = Path(os.path.realpath(path)).parent if path.is_symlink() else path.parent
+    if not os.path.isdir(parent):
+        return os.strerror(errno.ENOENT if not os.path.lexists(parent) else errno.ENOTDIR)
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return os.strerror(errno.EACCES)
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return os.strerror(errno.EACCES)
+    return None
+
+
+def _file_mode(path: Path) -> int:
+    """The permissions for ``path``: those of the file it replaces, else the usual ones."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask

@@ -232,6 +232,12 @@ class Hand:
 
     closed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
+    tile_counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    """Counts of the 34 kinds among the concealed tiles (derived at construction)."""
+    all_counts: tuple[int, ...] = field(default=(), init=False, repr=False, compare=False)
+    """Counts of the 34 kinds in the whole hand, a kan counting 4 (derived at construction)."""
+    red_counts: tuple[int, int, int] = field(default=(0, 0, 0), init=False, repr=False, compare=False)
+    """Red fives of man, pin and sou in the whole hand (derived at construction)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.closed, tuple) or not all(isinstance(t, Tile) for t in self.closed):
@@ -246,7 +252,21 @@ class Hand:
             if self.melds:
                 detail += f" + {len(self.melds)} meld{'s' if len(self.melds) > 1 else ''}"
             raise InvalidHandError(f"13 or 14 tiles expected, got {size} ({detail})")
-        check_tile_supply(self.all_tiles)
+        counts = [0] * 34
+        for tile in self.closed:
+            counts[tile.kind] += 1
+        full = counts.copy()
+        for meld in self.melds:
+            for tile in meld.tiles:
+                full[tile.kind] += 1
+        reds = [0, 0, 0]
+        for tile in self.all_tiles:
+            if tile.red:
+                reds[tile.kind // 9] += 1
+        _check_supply(full, reds)
+        object.__setattr__(self, "tile_counts", tuple(counts))
+        object.__setattr__(self, "all_counts", tuple(full))
+        object.__setattr__(self, "red_counts", (reds[0], reds[1], reds[2]))
 
     @classmethod
     def from_str(cls, text: str) -> Hand:
@@ -274,11 +294,8 @@ class Hand:
 
     @property
     def counts(self) -> list[int]:
-        """Counts of the 34 kinds among the concealed tiles."""
-        counts = [0] * 34
-        for tile in self.closed:
-            counts[tile.kind] += 1
-        return counts
+        """Counts of the 34 kinds among the concealed tiles (a new list)."""
+        return list(self.tile_counts)
 
 
 def check_tile_supply(tiles: tuple[Tile, ...] | list[Tile]) -> None:
@@ -289,6 +306,10 @@ def check_tile_supply(tiles: tuple[Tile, ...] | list[Tile]) -> None:
         counts[tile.kind] += 1
         if tile.red:
             reds[tile.kind // 9] += 1
+    _check_supply(counts, reds)
+
+
+def _check_supply(counts: list[int], reds: list[int]) -> None:
     if max(counts) > 4:
         kind = next(kind for kind, count in enumerate(counts) if count > 4)
         raise InvalidHandError(f"{counts[kind]} copies of {kind_to_str(kind)}; there are only 4")

@@ -10,6 +10,7 @@ Seats are seat winds: 0 = East (the dealer), 1 = South, 2 = West, 3 = North.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -267,7 +268,13 @@ def hand_payments(base: int, *, dealer: bool, tsumo: bool, seat: int = 0,
     >>> [p.amount for p in hand_payments(480, dealer=False, tsumo=True, seat=1)]
     [1000, 500, 500]
     """
-    honba_points = rules.honba_points if rules is not None else 300
+    return _payments(base, dealer, tsumo, seat, discarder, honba,
+                     rules.honba_points if rules is not None else 300)
+
+
+def _payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: int | None, honba: int,
+              honba_points: int) -> tuple[Payment, ...]:
+    """:func:`hand_payments` with positional arguments (the scorer's hot path)."""
     if not tsumo:
         extra = honba_points * honba
         return (Payment(discarder, -(-base * (6 if dealer else 4) // 100) * 100 + extra, extra),)
@@ -306,6 +313,7 @@ _GROUP_TEXT = tuple(
     "".join(str(code % 9 + 1 + i) for i in range(3)) + SUITS[code // 9] if code < 27 else ""
     for code in range(TRIPLET)) + tuple(kind_to_str(k)[0] * 3 + SUITS[k // 9] for k in range(34))
 _PAIR_TEXT = tuple(kind_to_str(k)[0] * 2 + SUITS[k // 9] for k in range(34))
+_NO_SUIT = (0,) * 9
 _OUTSIDE_SEQUENCE = frozenset({0, 6, 9, 15, 18, 24})  # 123 and 789 of each suit
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
 _YAKUHAI = ((HAKU, ("yakuhai (haku)", 1)), (HATSU, ("yakuhai (hatsu)", 1)), (CHUN, ("yakuhai (chun)", 1)))
@@ -320,7 +328,7 @@ _IIPEIKOU: Yaku = ("iipeikou", 1)
 _CHIITOITSU: Yaku = ("chiitoitsu", 2)
 
 
-def _regular_yakuman_shape(full: list[int]) -> list[Yaku]:
+def _regular_yakuman_shape(full: Sequence[int]) -> list[Yaku]:
     """Yakuman that depend only on the tiles (regular shape): honour yakuman."""
     found: list[Yaku] = []
     if full[HAKU] >= 3 and full[HATSU] >= 3 and full[CHUN] >= 3:
@@ -333,7 +341,7 @@ def _regular_yakuman_shape(full: list[int]) -> list[Yaku]:
     return found
 
 
-def _colour_yakuman(full: list[int], total: int, honors: int, rules: Rules) -> list[Yaku]:
+def _colour_yakuman(full: Sequence[int], total: int, honors: int, rules: Rules) -> list[Yaku]:
     """Yakuman of tile colours: tsuuiisou, chinroutou, ryuuiisou."""
     found: list[Yaku] = []
     if honors == total:
@@ -408,21 +416,17 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
             f"({len(closed)} concealed + {len(melds)} melds); the concealed tiles must "
             "include the winning tile")
     w = win_tile.kind
-    counts = [0] * 34
-    aka = 0
-    reds = [0, 0, 0]
-    for tile in closed:
-        kind = tile.kind
-        counts[kind] += 1
-        if tile.red:
-            aka += 1
-            reds[kind // 9] += 1
+    counts = list(hand.tile_counts)
     if not counts[w] or (w in (4, 13, 22) and win_tile not in closed):
         raise InvalidHandError(f"the winning tile {win_tile} is not among the concealed tiles "
                                f"{tiles_to_str(closed)}")
     if win.first_turn and melds:
         raise InvalidHandError("a first-turn win (tenhou, chiihou, renhou) has no melds")
-    full = counts.copy()
+    full = hand.all_counts
+    reds = hand.red_counts
+    aka = reds[0] + reds[1] + reds[2]
+    if aka:
+        _check_red_fives(reds, rules)
     menzen = True
     kans = ankans = 0
     meld_sequences: list[int] = []
@@ -430,8 +434,7 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     meld_items: list[FuItem] = []
     for meld in melds:
         meld_kind = meld.kind
-        tiles = meld.tiles
-        base = tiles[0].kind
+        base = meld.tiles[0].kind
         if meld_kind == "chi":
             menzen = False
             meld_sequences.append(base)
@@ -448,14 +451,6 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
                 menzen = False
                 kans += 1
                 meld_items.append(OPEN_KAN_ITEMS[base])
-        for tile in tiles:
-            kind = tile.kind
-            full[kind] += 1
-            if tile.red:
-                aka += 1
-                reds[kind // 9] += 1
-    if aka:
-        _check_red_fives(reds, rules)
     tsumo = win.tsumo
     seat, round_wind = win.seat_wind, win.round_wind
     dealer = seat == 0
@@ -495,12 +490,12 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     # --- tile-level yaku ---
     tile_yaku: list[Yaku] = []
     total_tiles = 14 + kans
-    honors_total = full[27] + full[28] + full[29] + full[30] + full[31] + full[32] + full[33]
+    honors_total = sum(full[27:])
     terminals_total = full[0] + full[8] + full[9] + full[17] + full[18] + full[26]
     yaochuu_total = terminals_total + honors_total
     if yaochuu_total == 0 and (menzen or rules.kuitan):
         tile_yaku.append(("tanyao", 1))
-    suits_used = (any(full[0:9]), any(full[9:18]), any(full[18:27])).count(True)
+    suits_used = (full[0:9] != _NO_SUIT) + (full[9:18] != _NO_SUIT) + (full[18:27] != _NO_SUIT)
     if suits_used == 1:
         if honors_total:
             tile_yaku.append(("honitsu", 3 if menzen else 2))
@@ -619,7 +614,8 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
                     decomposition_yaku.append(("chanta", 2 if menzen else 1))
                 else:
                     decomposition_yaku.append(("junchan", 3 if menzen else 2))
-            if menzen and len(closed_sequences) >= 2:
+            if menzen and len(closed_sequences) >= 2 and \
+                    len(set(closed_sequences)) < len(closed_sequences):
                 twins = 0
                 index = 0
                 limit = len(closed_sequences) - 1
@@ -736,7 +732,7 @@ def _yakuman_key(yakuman: list[Yaku], fu: int, rules: Rules) -> tuple[int, bool,
     return 8000 * multiple, True, 13 * multiple, fu
 
 
-def _check_red_fives(reds: list[int], rules: Rules) -> None:
+def _check_red_fives(reds: tuple[int, int, int], rules: Rules) -> None:
     for suit in range(3):
         if reds[suit] > rules.red_fives[suit]:
             raise InvalidHandError(
@@ -776,9 +772,8 @@ def _result(key: tuple[int, bool, int, int], yaku: list[Yaku], yakuman: list[Yak
     else:
         limit = "mangan"
     if win.pao_seat is None:
-        payments = hand_payments(base, dealer=win.seat_wind == 0, tsumo=win.tsumo,
-                                 seat=win.seat_wind, discarder=win.discarder, honba=win.honba,
-                                 rules=rules)
+        payments = _payments(base, win.seat_wind == 0, win.tsumo, win.seat_wind, win.discarder,
+                             win.honba, rules.honba_points)
         liable = ()
     else:
         payments, liable = _payments_with_pao(base, [], win, rules, 0)

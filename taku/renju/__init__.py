@@ -1,4 +1,6 @@
-"""Renju and gomoku: a pure rules core (boards, notation, RIF forbidden moves, outcomes).
+"""Renju and gomoku: a pure rules core (boards, notation, RIF forbidden moves, outcomes, opening
+rules). Records (PSQ, SGF, move strings, RenLib, RenjuNet) are in :mod:`taku.renju.records`, pictures
+in :mod:`taku.renju.svg`.
 
 >>> from taku.renju import Position
 >>> position = Position("h8 a1 j8 a3 i7 a5 i9 a7")
@@ -19,6 +21,25 @@ from taku.renju.forbidden import (
     forbidden_points,
     forbidden_reason,
     threats,
+)
+from taku.renju.openings import (
+    OPENING_RULES,
+    OPENINGS,
+    ChooseColor,
+    Declare,
+    IllegalOpeningActionError,
+    Offer,
+    Opening,
+    OpeningRule,
+    Phase,
+    Place,
+    Player,
+    Select,
+    Swap,
+    canonical_opening,
+    equivalent_fifth_moves,
+    opening_name,
+    position_symmetries,
 )
 from taku.renju.points import (
     BLACK,
@@ -41,6 +62,7 @@ from taku.renju.rules import (
     GOMOKU_STANDARD,
     PRESETS,
     RENJU,
+    RIF_RENJU,
     RenjuRules,
 )
 
@@ -52,29 +74,47 @@ __all__ = [
     "GOMOKU_STANDARD",
     "MAX_SIZE",
     "MIN_SIZE",
+    "OPENINGS",
+    "OPENING_RULES",
     "PASS",
     "PRESETS",
     "RENJU",
+    "RIF_RENJU",
     "SYMMETRIES",
     "WHITE",
+    "ChooseColor",
     "Color",
+    "Declare",
     "Foul",
     "IllegalMoveError",
+    "IllegalOpeningActionError",
     "InvalidNotationError",
     "InvalidRulesError",
     "LegalMoveGenerator",
     "Move",
     "MoveThreats",
+    "Offer",
+    "Opening",
+    "OpeningRule",
     "Outcome",
+    "Phase",
+    "Place",
+    "Player",
     "Point",
     "Position",
     "RenjuRules",
+    "Select",
+    "Swap",
     "Termination",
     "all_points",
+    "canonical_opening",
+    "equivalent_fifth_moves",
     "forbidden_points",
     "forbidden_reason",
     "move_string",
+    "opening_name",
     "parse_moves",
+    "position_symmetries",
     "threats",
     "transform",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from taku.renju import forbidden as _forbidden
 from taku.renju._geometry import DIRECTIONS, geometry
@@ -54,7 +55,8 @@ class Termination(enum.Enum):
     TWO_PASSES = "two passes"
     """Both players passed in a row: a draw (RJ-15)."""
     MOVE_LIMIT = "move limit"
-    """The board holds ``rules.move_limit`` stones and nobody won: a draw."""
+    """A move brought the board to ``rules.move_limit`` stones (setup stones count, passes do not)
+    and did not win: a draw."""
 
     def __repr__(self) -> str:
         return f"Termination.{self.name}"
@@ -87,7 +89,8 @@ class Position:
     """A renju or gomoku position: the stones, whose turn it is, and the moves that led here.
 
     ``Position("h8i9j10")`` plays those moves from the empty board; ``Position.from_stones`` sets up
-    stones without a history. Moves are ``Point`` values, or ``PASS`` (``None``).
+    stones without a history. Moves are ``Point`` values, or ``PASS`` (``None``); wherever a move or a
+    point is taken, its RIF name (``"h8"``, or ``"pass"`` for a move) is accepted too and read as one.
 
     A position is not safe to share between threads: the forbidden-move check places stones
     temporarily while it looks ahead. Use ``copy()`` for each thread.
@@ -108,7 +111,7 @@ class Position:
         "_stones",
     )
 
-    def __init__(self, moves: str | Iterable[Move] = "", *, rules: RenjuRules | None = None) -> None:
+    def __init__(self, moves: str | Iterable[Move | str] = "", *, rules: RenjuRules | None = None) -> None:
         self._rules = RENJU if rules is None else rules
         size = self._rules.board_size
         self._geo = geometry(size)
@@ -131,7 +134,7 @@ class Position:
         white: str | Iterable[Point | str] = (),
         *,
         turn: Color = BLACK,
-        moves: str | Iterable[Move] = "",
+        moves: str | Iterable[Move | str] = "",
         rules: RenjuRules | None = None,
     ) -> Position:
         """A position with these stones set up (no history), ``turn`` to move, then ``moves`` played.
@@ -224,14 +227,17 @@ class Position:
 
     # -- playing --------------------------------------------------------------------------------
 
-    def push(self, move: Move) -> None:
-        """Play ``move`` (a point, or ``PASS``) for the side to move.
+    def push(self, move: Move | str) -> None:
+        """Play ``move`` (a point, or ``PASS``; or its name, ``"h8"`` or ``"pass"``) for the side to move.
 
         Raises ``IllegalMoveError`` when the game is over, the point is off the board or taken, the
         first move is not at the centre where the rules require it, passing is not allowed, or the
         move is forbidden for Black and the rules reject forbidden moves. Under ``black_loses`` a
-        forbidden move is played and ends the game.
+        forbidden move is played and ends the game. ``InvalidNotationError`` for text that names no
+        move, ``TypeError`` for a value that is neither a point, ``PASS`` nor text.
         """
+        if type(move) is not Point and move is not None:
+            move = _move_of(move)
         outcome = self.outcome()
         if outcome is not None:
             name = "pass" if move is None else str(move)
@@ -274,8 +280,9 @@ class Position:
         self.push(moves[0])
         return moves[0]
 
-    def push_moves(self, moves: str | Iterable[Move]) -> None:
-        """Play ``moves`` in order: a move string (``"h8i9j10"``) or an iterable of moves."""
+    def push_moves(self, moves: str | Iterable[Move | str]) -> None:
+        """Play ``moves`` in order: a move string (``"h8i9j10"``) or an iterable of moves (or their
+        names)."""
         for move in parse_moves(moves) if isinstance(moves, str) else moves:
             self.push(move)
 
@@ -353,8 +360,11 @@ class Position:
         Black's first move where the rules require it. Passes are not listed (see :meth:`is_legal`)."""
         return LegalMoveGenerator(self)
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether ``move`` (a point or ``PASS``) is allowed now; a Black foul never is."""
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` (a point or ``PASS``, or its name) is allowed now; a Black foul never is.
+        A point off the board is not legal; text that names no move is an ``InvalidNotationError``."""
+        if type(move) is not Point and move is not None:
+            move = _move_of(move)
         if self.is_game_over():
             return False
         if move is None:
@@ -437,6 +447,12 @@ class Position:
         moves = f", moves={self.move_string()!r}" if self._stack else ""
         return f"Position.from_stones({black!r}, {white!r}, turn={self._first_turn!r}{moves}{rules})"
 
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture (``taku.renju.svg.board``), for Jupyter and IPython."""
+        import taku.renju.svg
+
+        return taku.renju.svg.board(self)
+
     # -- internals ------------------------------------------------------------------------------
 
     def _needs_centre(self) -> bool:
@@ -449,8 +465,8 @@ class Position:
 
     def _index(self, point: Point | str) -> int:
         """The board index of ``point``; ``IllegalMoveError`` if it is off this board."""
-        if isinstance(point, str):
-            point = Point.from_str(point)
+        if type(point) is not Point:
+            point = _point_of(point)
         if not point.on_board(self.size):
             raise IllegalMoveError(f"point {point} is off a {self.size}x{self.size} board")
         return point.to_index(self.size)
@@ -540,6 +556,12 @@ class LegalMoveGenerator:
                 yield Point(i % size, i // size)
 
     def __contains__(self, move: object) -> bool:
+        """Whether ``move`` (a point, or its name like ``"h8"``) is a legal move; anything else is not."""
+        if isinstance(move, str):
+            try:
+                move = Point.from_str(move)
+            except InvalidNotationError:
+                return False
         return isinstance(move, Point) and self._position.is_legal(move)
 
     def __len__(self) -> int:
@@ -553,8 +575,43 @@ class LegalMoveGenerator:
         return any(True for _ in self)
 
     def __repr__(self) -> str:
-        moves = ", ".join(str(point) for point in self)
-        return f"<LegalMoveGenerator at {id(self):#x} ({moves})>"
+        shown: list[str] = []
+        count = 0
+        for point in self:
+            if count < _REPR_MOVES:
+                shown.append(str(point))
+            count += 1
+        if count > _REPR_MOVES:
+            shown.append(f"... {count} moves")
+        return f"<LegalMoveGenerator at {id(self):#x} ({', '.join(shown)})>"
+
+
+_REPR_MOVES: Final = 8
+"""How many legal moves ``repr(position.legal_moves)`` lists before it only counts them."""
+
+
+def _point_of(value: object) -> Point:
+    """``value`` as a point: a ``Point``, or its RIF name; ``TypeError`` for anything else."""
+    if isinstance(value, Point):
+        return Point(value.x, value.y)
+    if isinstance(value, str):
+        return Point.from_str(value)
+    raise TypeError(f"{value!r} is not a point: expected a Point or a name like 'h8'")
+
+
+def _move_of(value: object) -> Move:
+    """``value`` as a move: a ``Point``, ``PASS`` (``None``), or text naming one (``"h8"``, ``"pass"``);
+    ``TypeError`` for anything else."""
+    if value is None:
+        return PASS
+    if isinstance(value, str):
+        moves = parse_moves(value)
+        if len(moves) != 1:
+            raise InvalidNotationError(f"{value!r} is not one move: expected a point like 'h8' or 'pass'")
+        return moves[0]
+    if isinstance(value, Point):
+        return Point(value.x, value.y)
+    raise TypeError(f"{value!r} is not a move: expected a Point, PASS (None) or a name like 'h8'")
 
 
 def _points_of(points: str | Iterable[Point | str]) -> Iterator[Point]:
@@ -566,7 +623,7 @@ def _points_of(points: str | Iterable[Point | str]) -> Iterator[Point]:
             yield move
         return
     for point in points:
-        yield Point.from_str(point) if isinstance(point, str) else point
+        yield _point_of(point)
 
 
 def _rules_repr(rules: RenjuRules) -> str:

@@ -117,11 +117,22 @@ def _line_entry(key: int, extended: bool, exact: bool) -> int:
     if length > 5:
         return _OVERLINE
     if not extended:
-        # RJ-06/07: unbroken lines only; "extendable" = the neighbouring point is empty.
-        if length == 4 and (cells[low - 1] == EMPTY or cells[high + 1] == EMPTY):
+        # RJ-06/07: unbroken lines only; "extendable" = the neighbouring point is empty. A four
+        # counts only if it can become a five, not only an overline (RJ-07, RJ-05).
+        if length == 4 and _basic_four(cells, low, high, exact):
             return 1 << _FOUR_SHIFT
         if length == 3 and cells[low - 1] == EMPTY and cells[high + 1] == EMPTY:
-            return _THREE
+            # An open three counts if it can still become a five: a stone on a neighbouring point
+            # makes a four that counts, or (joining a stone beyond) a five, not an overline.
+            for q in (low - 1, high + 1):
+                cells[q] = 1
+                low4, high4 = _black_run(cells)
+                length4 = high4 - low4 + 1
+                grows = length4 == 5 or (length4 > 5 and not exact)
+                grows = grows or (length4 == 4 and _basic_four(cells, low4, high4, exact))
+                cells[q] = EMPTY
+                if grows:
+                    return _THREE
         return 0
     # Fours: each point that makes a five through the centre; the two ends of a straight four
     # complete the same four stones and count once (RIF 9.2 counts fours, not five points).
@@ -151,6 +162,14 @@ def _line_entry(key: int, extended: bool, exact: bool) -> int:
         for n, q in enumerate(candidates):
             value |= q << (_CANDIDATE_SHIFT + 4 * n)
     return value
+
+
+def _basic_four(cells: list[int], low: int, high: int, exact: bool) -> bool:
+    """Whether the unbroken black run ``low..high`` of a window (four stones) is a basic four: a stone
+    on one of its neighbouring points makes a five (exactly five when ``exact``)."""
+    return (cells[low - 1] == EMPTY and (not exact or cells[low - 2] != 1)) or (
+        cells[high + 1] == EMPTY and (not exact or cells[high + 2] != 1)
+    )
 
 
 def foul_at(lines: list[int], geo: Geometry, mode: _Mode, i: int) -> int:
@@ -197,28 +216,32 @@ def _judge(lines: list[int], geo: Geometry, mode: _Mode, i: int, e0: int, e1: in
         return DOUBLE_THREE
     # Each three counts only if one of its straight-four points is itself a move Black may make,
     # judged with this stone on the board (RIF 9.3).
+    # The stone is placed in ``lines`` only while the candidates are judged, and taken off again
+    # whatever happens (an interrupt in a deep recursion must not leave it on the caller's board).
     put = geo.put
     for d in range(4):
         lines[geo.line[d][i]] ^= 1 << put[d][i]
     real = 0
-    left = threes // _THREE
-    eye_is_three = mode.eye_is_three
-    for d, entry in enumerate((e0, e1, e2, e3)):
-        if not entry & _THREE:
-            continue
-        left -= 1
-        step = geo.step[d]
-        candidates = entry >> _CANDIDATE_SHIFT
-        while candidates:
-            verdict = foul_at(lines, geo, mode, i + ((candidates & 15) - 5) * step)
-            if verdict == NONE or (verdict == WIN and eye_is_three):
-                real += 1
+    try:
+        left = threes // _THREE
+        eye_is_three = mode.eye_is_three
+        for d, entry in enumerate((e0, e1, e2, e3)):
+            if not entry & _THREE:
+                continue
+            left -= 1
+            step = geo.step[d]
+            candidates = entry >> _CANDIDATE_SHIFT
+            while candidates:
+                verdict = foul_at(lines, geo, mode, i + ((candidates & 15) - 5) * step)
+                if verdict == NONE or (verdict == WIN and eye_is_three):
+                    real += 1
+                    break
+                candidates >>= 4
+            if real >= 2 or real + left < 2:
                 break
-            candidates >>= 4
-        if real >= 2 or real + left < 2:
-            break
-    for d in range(4):
-        lines[geo.line[d][i]] ^= 1 << put[d][i]
+    finally:
+        for d in range(4):
+            lines[geo.line[d][i]] ^= 1 << put[d][i]
     return DOUBLE_THREE if real >= 2 else NONE
 
 

@@ -8,10 +8,10 @@ field values; the engine never looks at a preset's name.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias, get_args
 
 from taku.renju.errors import InvalidRulesError
 from taku.renju.points import MAX_SIZE, MIN_SIZE
@@ -23,7 +23,14 @@ EyeMakesFive: TypeAlias = Literal["not_a_three", "three"]
 
 @dataclass(frozen=True, slots=True)
 class RenjuRules:
-    """A rule set for renju and its gomoku relatives. The defaults are the RIF rules of renju."""
+    """A rule set for renju and its gomoku relatives. The defaults are the RIF rules of play of renju,
+    except for the opening: Black's first stone may go anywhere.
+
+    That one default follows RULES.md RJ-14 and CFG-RJ-4, which give ``first_move_center_required``
+    "default: false per the seed; true for RIF": the seed only advises starting in the centre. The
+    ``rif`` preset (``RIF_RENJU``) is these rules with the centre required; ``renju`` (``RENJU``) is the
+    default value.
+    """
 
     board_size: int = 15
     """Points per side, odd, 7..25 (RJ-13, CFG-RJ-2): 15 is RIF's, 19 the seed's "standard"."""
@@ -49,8 +56,11 @@ class RenjuRules:
     """Which threes and fours count for Black's fouls (CFG-RJ-1). ``extended`` (RJ-09, RIF 9.3): a four is
     any line one stone turns into a five, a three any line one stone turns into a straight four by a
     move that is itself not forbidden (decided recursively), gaps allowed. ``basic`` (RJ-06, RJ-07):
-    only unbroken lines count; a three counts when both neighbouring points are empty, a four when at
-    least one is."""
+    only unbroken lines count; a four counts when a stone on one of its two neighbouring points makes
+    a five, a three when both neighbouring points are empty and a stone on one of them makes such a
+    four (or a five). Under both, a four or three whose only completion is an overline does not
+    count (RJ-07: a four is a threat because it can become a five; RJ-05: an overline is no five for
+    Black)."""
 
     eye_makes_five: EyeMakesFive = "not_a_three"
     """How to read RIF 9.3 when the point that turns a three into a straight four would also make a
@@ -59,15 +69,21 @@ class RenjuRules:
     ``three``: the reading of quintet, where such a point is a legal move and the line is a three.
     Applies only to the extended definition."""
 
-    first_move_center_required: bool = True
-    """Whether Black's first stone must be on the centre point (RJ-14, CFG-RJ-4; required by RIF)."""
+    first_move_center_required: bool = False
+    """Whether Black's first stone must be on the centre point (RJ-14, CFG-RJ-4). Default ``False``:
+    the seed advises the centre but does not require it; RIF requires it (the ``rif`` preset)."""
 
     passes_allowed: bool = True
     """Whether a player may pass; two passes in a row draw the game (RJ-15)."""
 
     move_limit: int | None = None
-    """Draw once this many stones are on the board without a result (RJ-15 [GAP]; e.g. 200 for
-    Gomocup-style matches); ``None``: only a full board ends the game without a winner."""
+    """A draw when a move brings the number of **stones on the board** to this limit and does not win
+    (RJ-15 [GAP]); ``None``: only a full board (or two passes) ends the game without a winner.
+
+    Stones are counted, not moves: setup stones (``Position.from_stones``) count, passes do not, and
+    the check is made after each stone is placed (a five on the limit move still wins). This is the
+    number of moves of a Gomocup game, where there are no passes and the opening's stones are
+    recorded as moves: ``move_limit=225`` on 15x15 is the full board."""
 
     def __post_init__(self) -> None:
         size = self.board_size
@@ -85,6 +101,43 @@ class RenjuRules:
             raise InvalidRulesError(f"eye_makes_five {self.eye_makes_five!r}: expected not_a_three or three")
         if self.move_limit is not None and (not isinstance(self.move_limit, int) or self.move_limit < 1):
             raise InvalidRulesError(f"move_limit {self.move_limit!r}: expected None or a positive number")
+
+    @staticmethod
+    def parse_field(name: str, text: str) -> Any:
+        """The value of field ``name`` written ``text``, as on a command line or in an SGF ``RU``:
+        ``true``/``false`` for a flag, a number (or ``none`` for ``move_limit``), or one of the
+        field's words (``basic``). ``InvalidRulesError`` names an unknown field or a bad value."""
+        kind = _FIELD_KINDS.get(name)
+        if kind is None:
+            raise InvalidRulesError(f"unknown rule field {name!r}: expected one of {', '.join(_FIELD_KINDS)}")
+        word = text.strip()
+        if kind == "bool":
+            value = _BOOLEANS.get(word.lower())
+            if value is None:
+                raise InvalidRulesError(f"{name}={text!r}: expected true or false")
+            return value
+        if kind in ("int", "int | None"):
+            if kind == "int | None" and word.lower() == "none":
+                return None
+            if not word.isdigit():
+                expected = "a whole number" + (" or none" if kind == "int | None" else "")
+                raise InvalidRulesError(f"{name}={text!r}: expected {expected}")
+            return int(word)
+        choices = _FIELD_CHOICES[name]
+        if word not in choices:
+            raise InvalidRulesError(f"{name}={text!r}: expected {' or '.join(choices)}")
+        return word
+
+    def with_options(self, options: Iterable[str]) -> RenjuRules:
+        """These rules with ``options`` applied in order, each ``"field=value"`` (``parse_field``):
+        ``RENJU.with_options(["threat_definition=basic", "move_limit=200"])``."""
+        changes: dict[str, Any] = {}
+        for option in options:
+            name, equals, text = option.partition("=")
+            if not equals or not name.strip():
+                raise InvalidRulesError(f"{option!r}: expected FIELD=VALUE, like threat_definition=basic")
+            changes[name.strip()] = RenjuRules.parse_field(name.strip(), text)
+        return self.replace(**changes)
 
     @staticmethod
     def preset(name: str, **changes: Any) -> RenjuRules:
@@ -109,7 +162,8 @@ class RenjuRules:
     @property
     def gomocup_rule(self) -> int | None:
         """The Gomocup ``INFO rule`` value of these rules (0 freestyle, 1 standard, 4 renju), or ``None``
-        when Gomocup has no equivalent. Board size, passes and move limits are not part of it."""
+        when Gomocup has no equivalent. Board size, passes, move limits and the centre rule are not
+        part of it (``renju`` and ``rif`` are both rule 4)."""
         if self.fouls_for_black:
             if self.exact_five_for_black and not self.exact_five_for_white:
                 return 4
@@ -124,7 +178,8 @@ class RenjuRules:
     def from_gomocup(rule: int, board_size: int = 15) -> RenjuRules:
         """The rules for Gomocup ``INFO rule`` ``rule``: a bit mask where 1 = exactly five, 4 = renju
         (0 = freestyle). Bit 2 (continuous game) concerns the manager and is ignored; bit 8 (caro) is
-        not supported."""
+        not supported. Rule 4 gives the ``renju`` preset: Gomocup does not require the first move in
+        the centre (its games start from given openings)."""
         if rule < 0 or rule & ~0b111:
             raise InvalidRulesError(f"Gomocup rule {rule} is not supported: expected 0, 1 or 4 (+2)")
         if rule & 4:
@@ -137,7 +192,11 @@ class RenjuRules:
 
 
 RENJU: Final = RenjuRules()
-"""RIF renju: exact five for Black, five or more for White, Black's fouls lose (Gomocup rule 4)."""
+"""Renju: exact five for Black, five or more for White, Black's fouls lose (RIF's rules of play,
+Gomocup rule 4); the first stone may go anywhere (RJ-14). The default rules."""
+
+RIF_RENJU: Final = RenjuRules(first_move_center_required=True)
+"""RIF renju: ``RENJU`` with Black's first stone required on the centre point (RJ-14, CFG-RJ-4)."""
 
 GOMOKU_FREESTYLE: Final = RenjuRules(
     fouls_for_black=False,
@@ -158,8 +217,24 @@ GOMOKU_STANDARD: Final = RenjuRules(
 PRESETS: Final[Mapping[str, RenjuRules]] = MappingProxyType(
     {
         "renju": RENJU,
+        "rif": RIF_RENJU,
         "gomoku_freestyle": GOMOKU_FREESTYLE,
         "gomoku_standard": GOMOKU_STANDARD,
     }
 )
 """The named rule sets (read-only)."""
+
+_BOOLEANS: Final[Mapping[str, bool]] = MappingProxyType(
+    {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
+)
+_FIELD_KINDS: Final[Mapping[str, str]] = MappingProxyType(
+    {f.name: str(f.type) for f in dataclasses.fields(RenjuRules)}
+)
+"""Each field's annotation, as written (``"bool"``, ``"int | None"``, ``"ThreatDefinition"``...)."""
+_FIELD_CHOICES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+    {
+        "forbidden_move": get_args(ForbiddenMove),
+        "threat_definition": get_args(ThreatDefinition),
+        "eye_makes_five": get_args(EyeMakesFive),
+    }
+)
