@@ -79,25 +79,39 @@ def _part_splits(part: bytes, suit: int) -> tuple[_Split, ...]:
     return found
 
 
-def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
-    """All (pair, groups) splits of concealed ``counts`` into groups and exactly one pair.
+AnalysedSplit = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A split with its groups sorted out: (pair, groups, sequence bases, triplet kinds)."""
 
-    Groups are codes (see the module docstring), ordered by lowest kind, a triplet first; each
-    multiset of groups appears once.
-    """
+_part_analyses: tuple[dict[bytes, tuple[AnalysedSplit, ...]], ...] = ({}, {}, {}, {})
+
+
+def _part_analysis(part: bytes, suit: int) -> tuple[AnalysedSplit, ...]:
+    """:func:`_part_splits` with each split's sequences and triplets listed (memoised)."""
+    found = tuple((pair, groups, tuple(c for c in groups if c < TRIPLET),
+                   tuple(c - TRIPLET for c in groups if c >= TRIPLET))
+                  for pair, groups in _part_splits(part, suit))
+    _part_analyses[suit][part] = found
+    return found
+
+
+def analysed_splits(counts: Sequence[int]) -> list[AnalysedSplit]:
+    """Every split of concealed ``counts`` into groups and exactly one pair, as
+    (pair, groups, sequence bases, triplet kinds); see :func:`split_groups`."""
     pair = -1
     groups: tuple[int, ...] = ()
+    sequences: tuple[int, ...] = ()
+    triplets: tuple[int, ...] = ()
     has_pair = False
-    results: list[tuple[int, tuple[int, ...]]] | None = None  # once a part splits two ways
+    results: list[AnalysedSplit] | None = None  # once a part splits two ways
     try:
         key = bytes(counts)
     except ValueError:
         raise ValueError(f"tile counts must be integers from 0 to 4, got {list(counts)}") from None
     for suit, start, stop in _PARTS:
         part = key[start:stop]
-        options = _part_tables[suit].get(part)
+        options = _part_analyses[suit].get(part)
         if options is None:
-            options = _part_splits(part, suit)
+            options = _part_analysis(part, suit)
         if not options:
             return []
         if options[0][0] >= 0:
@@ -106,17 +120,29 @@ def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
             has_pair = True
         if results is None:
             if len(options) == 1:
-                option_pair, option_groups = options[0]
+                option_pair, option_groups, option_sequences, option_triplets = options[0]
                 if option_pair >= 0:
                     pair = option_pair
-                groups += option_groups
+                if option_groups:
+                    groups += option_groups
+                    sequences += option_sequences
+                    triplets += option_triplets
                 continue
-            results = [(pair, groups)]
-        results = [(p if p >= 0 else known, g + option)
-                   for known, g in results for p, option in options]
+            results = [(pair, groups, sequences, triplets)]
+        results = [(p if p >= 0 else known, g + option, s + option_s, t + option_t)
+                   for known, g, s, t in results for p, option, option_s, option_t in options]
     if not has_pair:
         return []
-    return results if results is not None else [(pair, groups)]
+    return results if results is not None else [(pair, groups, sequences, triplets)]
+
+
+def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """All (pair, groups) splits of concealed ``counts`` into groups and exactly one pair.
+
+    Groups are codes (see the module docstring), ordered by lowest kind, a triplet first; each
+    multiset of groups appears once.
+    """
+    return [(pair, groups) for pair, groups, _, _ in analysed_splits(counts)]
 
 
 _PARTS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))

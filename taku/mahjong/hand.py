@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from taku.mahjong.errors import InvalidHandError, InvalidMeldError, InvalidNotationError
-from taku.mahjong.tiles import SUITS, Tile, kind_to_str, parse_tiles, sort_tiles, tiles_to_str
+from taku.mahjong.tiles import MPSZ_TILES, SUITS, Tile, kind_to_str, parse_tiles, sort_tiles, tiles_to_str
 
 MeldKind: TypeAlias = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
 MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "daiminkan", "kakan", "ankan")
@@ -36,7 +36,7 @@ RIGHT, ACROSS, LEFT = 1, 2, 3
 
 _MARK_TO_OFFSET = {"+": RIGHT, "=": ACROSS, "-": LEFT}
 _OFFSET_TO_MARK = {offset: mark for mark, offset in _MARK_TO_OFFSET.items()}
-_MELD_TOKEN = re.compile(r"^([0-9][-=+]?)+[mpsz][-=+]?$")
+_MELD_TOKEN = re.compile(r"^((?:[0-9][-=+]?)+)([mpsz])([-=+]?)$")
 
 
 class _LazyText:
@@ -124,23 +124,26 @@ class Meld:
     def from_str(cls, text: str) -> Meld:
         """Parse meld notation (see the module docstring): ``3-45m``, ``777z+``, ``555=5s``."""
         compact = text.strip() if isinstance(text, str) else ""
-        if not _MELD_TOKEN.match(compact):
+        match = _MELD_TOKEN.match(compact)
+        if match is None:
             raise InvalidNotationError(f"not a meld: {text!r} (e.g. 3-45m, 777z+, 5555p=, "
                                        "555=5s, 1111z)")
-        suit = next(ch for ch in compact if ch in SUITS)
-        digits: list[str] = []
+        body, suit, last_mark = match.groups()
+        table = MPSZ_TILES[suit]
+        tile_list: list[Tile] = []
         marks: dict[int, int] = {}
-        for ch in compact:
-            if ch.isdigit():
-                digits.append(ch)
-            elif ch in _MARK_TO_OFFSET:
-                if not digits:
-                    raise InvalidNotationError(f"a direction mark must follow a tile in {text!r}")
-                index = len(digits) - 1
+        for ch in body + last_mark:
+            if ch in _MARK_TO_OFFSET:
+                index = len(tile_list) - 1
                 if index in marks:
                     raise InvalidNotationError(f"two direction marks on one tile in {text!r}")
                 marks[index] = _MARK_TO_OFFSET[ch]
-        tiles = parse_tiles("".join(digits) + suit)
+            else:
+                tile = table.get(ch)
+                if tile is None:
+                    raise InvalidNotationError(f"honour tiles are 1z..7z, got {ch}z in {text!r}")
+                tile_list.append(tile)
+        tiles = tuple(tile_list)
         if len(marks) > 1:
             raise InvalidNotationError(f"a meld has one called tile, {len(marks)} are marked "
                                        f"in {text!r}")
@@ -220,6 +223,10 @@ class Meld:
         return Meld("kakan", (*self.tiles, tile), self.called, self.called_from, tile)
 
 
+_TILE_TYPE = frozenset({Tile})
+_MELD_TYPE = frozenset({Meld})
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
     """A player's hand: concealed tiles and melds.
@@ -240,9 +247,9 @@ class Hand:
     """Red fives of man, pin and sou in the whole hand (derived at construction)."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.closed, tuple) or not all(isinstance(t, Tile) for t in self.closed):
+        if not isinstance(self.closed, tuple) or not set(map(type, self.closed)) <= _TILE_TYPE:
             raise InvalidHandError(f"closed tiles must be a tuple of Tile, got {self.closed!r}")
-        if not isinstance(self.melds, tuple) or not all(isinstance(m, Meld) for m in self.melds):
+        if not isinstance(self.melds, tuple) or not set(map(type, self.melds)) <= _MELD_TYPE:
             raise InvalidHandError(f"melds must be a tuple of Meld, got {self.melds!r}")
         if len(self.melds) > 4:
             raise InvalidHandError(f"a hand has at most 4 melds, got {len(self.melds)}")
@@ -253,16 +260,17 @@ class Hand:
                 detail += f" + {len(self.melds)} meld{'s' if len(self.melds) > 1 else ''}"
             raise InvalidHandError(f"13 or 14 tiles expected, got {size} ({detail})")
         counts = [0] * 34
+        reds = [0, 0, 0]
         for tile in self.closed:
             counts[tile.kind] += 1
+            if tile.red:
+                reds[tile.kind // 9] += 1
         full = counts.copy()
         for meld in self.melds:
             for tile in meld.tiles:
                 full[tile.kind] += 1
-        reds = [0, 0, 0]
-        for tile in self.all_tiles:
-            if tile.red:
-                reds[tile.kind // 9] += 1
+                if tile.red:
+                    reds[tile.kind // 9] += 1
         _check_supply(full, reds)
         object.__setattr__(self, "tile_counts", tuple(counts))
         object.__setattr__(self, "all_counts", tuple(full))

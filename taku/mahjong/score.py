@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from taku.mahjong.decompose import TRIPLET, split_groups
+from taku.mahjong.decompose import TRIPLET, analysed_splits
 from taku.mahjong.errors import InvalidHandError, NotAWinError, NoYakuError
 from taku.mahjong.fu import (
     CHIITOITSU_FU,
@@ -429,17 +429,17 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
         _check_red_fives(reds, rules)
     menzen = True
     kans = ankans = 0
-    meld_sequences: list[int] = []
-    meld_triplets: list[int] = []
+    meld_sequences: tuple[int, ...] = ()
+    meld_triplets: tuple[int, ...] = ()
     meld_items: list[FuItem] = []
     for meld in melds:
         meld_kind = meld.kind
         base = meld.tiles[0].kind
         if meld_kind == "chi":
             menzen = False
-            meld_sequences.append(base)
+            meld_sequences += (base,)
         else:
-            meld_triplets.append(base)
+            meld_triplets += (base,)
             if meld_kind == "pon":
                 menzen = False
                 meld_items.append(OPEN_TRIPLET_ITEMS[base])
@@ -547,7 +547,7 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
             best = (key, yaku, yakuman, CHIITOITSU_FU, (("chiitoitsu", CHIITOITSU_FU),), text, "tanki")
 
     # --- regular hands ---
-    splits = split_groups(counts)
+    splits = analysed_splits(counts)
     if splits:
         items_of_melds = tuple(meld_items)
         shape_yakuman = [*situation_yakuman, *colour_yakuman]
@@ -579,16 +579,14 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
         value_pairs = (HAKU, HATSU, CHUN, 27 + seat, 27 + round_wind)
         extra_han = dora + aka + ura
 
-        for pair, groups in splits:
+        for pair, groups, closed_sequences, closed_triplet_kinds in splits:
             candidates += 1
-            sequences = [code for code in groups if code < TRIPLET]
-            triplets = [code - TRIPLET for code in groups if code >= TRIPLET] if \
-                len(sequences) < len(groups) else []
-            closed_triplets = len(triplets)
-            closed_sequences = sequences
+            closed_triplets = len(closed_triplet_kinds)
             if melds:
-                sequences = sequences + meld_sequences
-                triplets = triplets + meld_triplets
+                sequences = closed_sequences + meld_sequences
+                triplets = closed_triplet_kinds + meld_triplets
+            else:
+                sequences, triplets = closed_sequences, closed_triplet_kinds
             decomposition_yaku: list[Yaku] = []
             if len(sequences) >= 3:
                 seq_set = set(sequences)
@@ -691,12 +689,12 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
         if win.first_turn and tsumo and not melds and rules.shiisanputa and \
                 _is_shiisanputa(counts):
             return _fixed_mangan("shiisanputa", win, rules, dora, aka, ura, hand)
-        raise NotAWinError(f"{hand} is not a complete hand with {win_tile} "
-                           "(four groups and a pair, seven pairs or kokushi musou)")
+        raise NotAWinError(_Message("{} is not a complete hand with {} (four groups and a pair, "
+                                    "seven pairs or kokushi musou)", hand, win_tile))
     if win.first_turn and not tsumo and rules.renhou == "mangan" and (best is None or best[0][0] < _MANGAN):
         return _fixed_mangan("renhou", win, rules, dora, aka, ura, hand)
     if best is None:
-        raise NoYakuError(f"{hand} won on {win_tile} has no yaku (dora are not yaku)")
+        raise NoYakuError(_Message("{} won on {} has no yaku (dora are not yaku)", hand, win_tile))
     key, yaku, yakuman, fu, items, parts, shape = best
     if isinstance(parts, str):
         text = parts
@@ -708,6 +706,22 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
             words.append(str(meld))
         text = " ".join(words)
     return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura)
+
+
+class _Message:
+    """An error message written only when it is read (a hand without yaku is a common answer)."""
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template: str, *values: object) -> None:
+        self.template = template
+        self.values = values
+
+    def __str__(self) -> str:
+        return self.template.format(*self.values)
+
+    def __repr__(self) -> str:
+        return repr(str(self))
 
 
 def _key(yaku: list[Yaku], yakuman: list[Yaku], fu: int, extra_han: int,

@@ -219,7 +219,7 @@ _UNICODE_TO_TILE: dict[str, Tile] = {tile.unicode: tile for tile in ALL_KINDS}
 _MPSZ_TOKEN = re.compile(r"([0-9]+)([mpsz])")
 
 
-_MPSZ_TILES: dict[str, dict[str, Tile]] = {
+MPSZ_TILES: dict[str, dict[str, Tile]] = {
     suit: {str(number): Tile(9 * index + number - 1) for number in range(1, 8 if index == HONOR else 10)}
     | ({} if index == HONOR else {"0": Tile(9 * index + 4, True)})
     for index, suit in enumerate(SUITS)
@@ -247,7 +247,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
             raise InvalidNotationError(
                 f"cannot read {compact[position:match.start()]!r} in tile notation {text!r}")
         digits, suit = match.groups()
-        table = _MPSZ_TILES[suit]
+        table = MPSZ_TILES[suit]
         for digit in digits:
             tile = table.get(digit)
             if tile is None:
