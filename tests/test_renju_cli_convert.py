@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from taku.cli.main import main
-from taku.renju.records import GameRecord, read_psq, read_sgf, read_sgf_games, write_psq, write_sgf
+from taku.formats.renju import GameRecord, read_psq, read_sgf, read_sgf_games, write_psq, write_sgf
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -15,17 +15,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from taku.renju import (
-    PASS,
-    PRESETS,
-    IllegalMoveError,
-    InvalidNotationError,
-    Move,
-    Point,
-    Position,
-    RenjuRules,
-)
-from taku.renju.records import (
+from taku.formats.renju import (
     FORMATS,
     GameRecord,
     RecordError,
@@ -45,6 +35,16 @@ from taku.renju.records import (
     write_psq,
     write_sgf,
     write_sgf_games,
+)
+from taku.renju import (
+    PASS,
+    PRESETS,
+    IllegalMoveError,
+    InvalidNotationError,
+    Move,
+    Point,
+    Position,
+    RenjuRules,
 )
 
 P = Point.from_str

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from taku.renju.records import FORMATS, GameRecord, RecordError, write_psq, write_sgf
-from taku.renju.records.renlib import point_byte
+from taku.formats.renju import FORMATS, GameRecord, RecordError, write_psq, write_sgf
+from taku.formats.renju.renlib import point_byte
 
 
 def _renlib_seed() -> bytes:

@@ -10,8 +10,8 @@ import re
 
 import pytest
 
+from taku.formats.renju import RecordError, read_renjunet
 from taku.renju import Point, RenjuRules
-from taku.renju.records import RecordError, read_renjunet
 
 P = Point.from_str
 

@@ -1,7 +1,7 @@
 """RenLib ``.lib`` libraries: a test-side writer builds the files, ``read_renlib`` reads them back.
 
 The layout is RenLib 3.6's (gomoku/RenLib: ``LibraryFile.cpp``, ``MoveNode.cpp``,
-``CRenLibDoc::AddLibrary`` and ``WriteMove``): see ``taku/renju/records/renlib.py``.
+``CRenLibDoc::AddLibrary`` and ``WriteMove``): see ``taku/formats/renju/renlib.py``.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from taku.formats.renju import GameRecord, RecordError, VariationNode, VariationTree, read_renlib
+from taku.formats.renju.renlib import point_byte
 from taku.renju import Point
-from taku.renju.records import GameRecord, RecordError, VariationNode, VariationTree, read_renlib
-from taku.renju.records.renlib import point_byte
 
 P = Point.from_str
 HEADER = b"\xffRenLib\xff\x03\x04" + b"\xff" * 10

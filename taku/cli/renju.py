@@ -29,8 +29,7 @@ from typing import Any
 
 import taku.renju.svg
 from taku.cli.main import CommandError
-from taku.renju import PRESETS, Position, RenjuRules
-from taku.renju.records import (
+from taku.formats.renju import (
     FORMATS,
     MAX_RECORD_SIZE,
     MIN_RECORD_SIZE,
@@ -40,6 +39,7 @@ from taku.renju.records import (
     guess_format,
     rules_text,
 )
+from taku.renju import PRESETS, Position, RenjuRules
 
 FORBIDDEN_KEYS = ("black", "white", "id")
 """The keys of a ``forbidden`` input line: the stones, and an ``id`` echoed back in the answer."""

@@ -1,5 +1,5 @@
 """Renju and gomoku: a pure rules core (boards, notation, RIF forbidden moves, outcomes, opening
-rules). Records (PSQ, SGF, move strings, RenLib, RenjuNet) are in :mod:`taku.renju.records`, pictures
+rules). Records (PSQ, SGF, move strings, RenLib, RenjuNet) are in :mod:`taku.formats.renju`, pictures
 in :mod:`taku.renju.svg`.
 
 >>> from taku.renju import Position

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from taku.formats.renju.record import GameRecord, RecordError, check_moves
 from taku.renju.errors import InvalidNotationError
 from taku.renju.points import parse_moves
-from taku.renju.records.record import GameRecord, RecordError, check_moves
 
 
 def read_movestrings(text: str, board_size: int = 15) -> list[GameRecord]:

@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 import taku
-from taku.renju.points import Move, Point
-from taku.renju.records.record import (
+from taku.formats.renju.record import (
     MAX_RECORD_SIZE,
     MIN_RECORD_SIZE,
     GameRecord,
@@ -33,6 +32,7 @@ from taku.renju.records.record import (
     rules_from_text,
     rules_text,
 )
+from taku.renju.points import Move, Point
 
 _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 _METADATA_PROPS: Final = {"RO": "round", "PC": "place", "GN": "name", "C": "comment"}

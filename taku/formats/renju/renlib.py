@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from taku.formats.renju.record import GameRecord, RecordError
 from taku.renju.points import Move, Point
-from taku.renju.records.record import GameRecord, RecordError
 
 BOARD_SIZE: Final = 15
 HEADER: Final = b"\xffRenLib\xff"

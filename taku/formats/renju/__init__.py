@@ -9,7 +9,7 @@
 Everything here works on ``str``/``bytes``; reading and writing files is the command line's job
 (``taku renju convert``).
 
->>> from taku.renju.records import GameRecord, read_sgf, write_sgf
+>>> from taku.formats.renju import GameRecord, read_sgf, write_sgf
 >>> record = GameRecord("h8 i9 j10", black="Ann", white="Bo")
 >>> write_sgf(record).splitlines()[1]
 ';B[hh];W[ig];B[jf])'
@@ -24,14 +24,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from taku.renju.records.movestring import (
+from taku.formats.renju.movestring import (
     read_movestring,
     read_movestrings,
     write_movestring,
     write_movestrings,
 )
-from taku.renju.records.psq import read_psq, write_psq
-from taku.renju.records.record import (
+from taku.formats.renju.psq import read_psq, write_psq
+from taku.formats.renju.record import (
     MAX_RECORD_SIZE,
     MIN_RECORD_SIZE,
     RESULTS,
@@ -43,9 +43,9 @@ from taku.renju.records.record import (
     rules_from_text,
     rules_text,
 )
-from taku.renju.records.renjunet import read_renjunet
-from taku.renju.records.renlib import VariationNode, VariationTree, read_renlib
-from taku.renju.records.sgf import read_sgf, read_sgf_games, write_sgf, write_sgf_games
+from taku.formats.renju.renjunet import read_renjunet
+from taku.formats.renju.renlib import VariationNode, VariationTree, read_renlib
+from taku.formats.renju.sgf import read_sgf, read_sgf_games, write_sgf, write_sgf_games
 
 
 @dataclass(frozen=True, slots=True, repr=False)

@@ -23,14 +23,14 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from taku.renju.points import Move, Point
-from taku.renju.records.record import (
+from taku.formats.renju.record import (
     MAX_RECORD_SIZE,
     MIN_RECORD_SIZE,
     GameRecord,
     RecordError,
     check_moves,
 )
+from taku.renju.points import Move, Point
 
 DEFAULT_LEVELS: Final = "11:11"
 """The levels written when the record has none (``psq_levels``): Gomocup's usual header."""

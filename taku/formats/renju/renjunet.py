@@ -27,9 +27,9 @@ from dataclasses import dataclass, field
 from typing import Final
 from xml.parsers import expat
 
+from taku.formats.renju.record import GameRecord, RecordError, Result, check_moves, rules_from_text
 from taku.renju.errors import InvalidNotationError
 from taku.renju.points import parse_moves
-from taku.renju.records.record import GameRecord, RecordError, Result, check_moves, rules_from_text
 from taku.renju.rules import RENJU, RIF_RENJU
 
 BOARD_SIZE: Final = 15
