@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from taku.cli.mahjong import _BATCH_KEYS
 from taku.cli.main import main
+from taku.mahjong import Rules
 from tests.conftest import REPO
 
 
@@ -67,6 +72,24 @@ def test_score_rules_preset_changes_result(capsys: pytest.CaptureFixture[str]) -
     (["123m456p789s11z 777z+", "--seat", "X"], "--seat must be E, S, W or N"),
     (["123m456p789s11z 777z+", "--option", "nosuch=1"], "unknown rules field 'nosuch'"),
     (["12q"], "cannot read"),
+    (["123m456p789s11z 777z+ 1z 2z"], "'1z' is not a meld: only one winning tile may follow the melds"),
+    (["123m456p789s11z 777z+", "--tsumo", "--discarder", "E"],
+     "--discarder E: a tsumo win has no discarder"),
+    (["123m456p789s11z 777z+", "--seat", "S", "--discarder", "s"],
+     "--discarder s: the winner (--seat S) cannot win on his own discard"),
+    (["123m456p789s11z 777z+", "--discarder", ""], "--discarder must be E, S, W or N, got ''"),
+    (["123m456p789s11z 777z+", "--seat", "S", "--pao", ""], "--pao must be E, S, W or N, got ''"),
+    (["11122233344455z", "--tenhou", "--tsumo", "--honba", "8", "--rules", "mahjongsoul",
+      "--option", "max_yakuman=10", "--option", "paarenchan=counters"],
+     "rules field max_yakuman must be 1..8 (the largest limit is octuple yakuman), got 10"),
+    (["123m456p789s11z 777z+", "--option", "honba_points=100"], "a non-negative multiple of 3"),
+    (["123m456p789s11z 777z+", "--option", "renhou=yes"], "one of off, mangan, yakuman"),
+    (["123m456p789s11z 777z+", "--dora", "5z5z5z5z5z"], "the indicators show 5; there are only 4"),
+    (["123m456p789s11z 777z+", "--dora", "1m2m3m4m5m6m"], "at most 5 indicators"),
+    (["123m456p789s11z 777z+", "--tsumo", "--rinshan"], "a rinshan win needs a kan in the hand"),
+    (["--nagashi", "--rules", "ema"], "nagashi mangan is not played under these rules"),
+    (["123m456p789s11z 777z+", "--nagashi"], "--nagashi scores no hand"),
+    (["--nagashi", "--honba", "1"], "--nagashi takes only --seat"),
 ])
 def test_score_bad_input_is_one_line_and_nonzero(capsys: pytest.CaptureFixture[str],
                                                  argv: list[str], message: str | None) -> None:
@@ -106,7 +129,7 @@ def test_batch_contract(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.
     assert results[1]["points"]["tsumo_others"] == 1300
     assert "14 tiles" in results[2]["error"]
     assert results[3] == {"error": "unknown key: riichii"}
-    assert results[4]["error"].startswith("not JSON")
+    assert results[4]["error"].startswith("line 5: not valid JSON: Expecting value")
 
 
 def test_batch_meld_objects_with_direction(capsys: pytest.CaptureFixture[str],
@@ -164,3 +187,175 @@ def test_python_dash_m_taku_exit_status() -> None:
                          cwd=REPO, capture_output=True, text=True, check=False)
     assert bad.returncode == 2
     assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_score_max_yakuman_option_beyond_the_limit_names_in_a_subprocess() -> None:
+    """CFG / MJ-SCORE-23: an option no rule set has is a one-line error, never a traceback."""
+    bad = subprocess.run([sys.executable, "-m", "taku", "mahjong", "score", "11122233344455z",
+                          "--tenhou", "--tsumo", "--honba", "8", "--rules", "mahjongsoul",
+                          "--option", "max_yakuman=10", "--option", "paarenchan=counters"],
+                         cwd=REPO, capture_output=True, text=True, check=False)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+    assert "max_yakuman" in bad.stderr
+
+
+def test_score_nagashi_mangan_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """MJ-MONTREAL-21, MJ-SCORE-24: ``score --nagashi --seat S`` prints the nagashi mangan
+    payments (a mangan paid as by tsumo, no counters), no hand needed."""
+    status, out, _ = run(capsys, "mahjong", "score", "--nagashi", "--seat", "S")
+    assert status == 0
+    assert out.splitlines() == ["Nagashi mangan  South", "Value         mangan", "Payments",
+                                "  East       pays 4000", "  West       pays 2000",
+                                "  North      pays 2000", "Total         8000"]
+    status, out, _ = run(capsys, "mahjong", "score", "--nagashi", "--seat", "E", "--json",
+                         "--rules", "montreal")
+    data = json.loads(out)
+    assert status == 0
+    assert (data["limit"], data["yaku"], data["han"], data["fu"], data["dora"]) == (
+        "mangan", [["nagashi mangan", 5]], 5, 0, 0)
+    assert data["points"] == {"total": 12000, "tsumo_dealer": 0, "tsumo_others": 4000,
+                              "deposits": 0}
+
+
+def batch(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+          text: str) -> tuple[int, list[dict[str, object]]]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    status, out, err = run(capsys, "mahjong", "score", "--batch")
+    assert err == ""
+    return status, [json.loads(line) for line in out.splitlines()]
+
+
+def test_batch_nagashi(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """MJ-MONTREAL-21: ``"nagashi": true`` needs no hand; only seat, rules, options and id go
+    with it; off under EMA (CFG-22)."""
+    lines = [{"nagashi": True, "seat": "W", "id": "n"},
+             {"nagashi": True, "seat": "S", "rules": "ema"},
+             {"nagashi": True, "closed": "123m", "win_tile": "1m"},
+             {"nagashi": "yes"}]
+    status, results = batch(capsys, monkeypatch, "\n".join(json.dumps(x) for x in lines) + "\n")
+    assert status == 1
+    assert results[0]["id"] == "n" and results[0]["limit"] == "mangan"
+    assert results[0]["yaku"] == [["nagashi mangan", 5]]
+    assert results[0]["points"] == {"total": 8000, "tsumo_dealer": 4000, "tsumo_others": 2000,
+                                    "deposits": 0}
+    assert results[1] == {"error": "nagashi mangan is not played under these rules "
+                                   "(nagashi_mangan is off)"}
+    assert "takes only seat, rules, options and id, not closed, win_tile" in str(results[2]["error"])
+    assert results[3] == {"error": "\"nagashi\" must be true or false, got 'yes'"}
+
+
+def test_batch_liable_points(capsys: pytest.CaptureFixture[str],
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """MJ-PAO-05: a pao tsumo reports the liable payer and amount in ``points``."""
+    line = {"closed": "111z22z", "win_tile": "2z", "tsumo": True, "seat": "S", "pao": "N",
+            "melds": ["555z=", "666z=", "777z-"]}
+    status, results = batch(capsys, monkeypatch, json.dumps(line) + "\n")
+    assert status == 0
+    assert results[0]["points"] == {"total": 64000, "tsumo_dealer": 16000, "tsumo_others": 8000,
+                                    "liable": {"payer": "North", "amount": 32000}, "deposits": 0}
+
+
+GOOD = {"closed": "123m456p789s11z", "melds": [{"type": "pon", "tiles": "777z"}], "win_tile": "1z",
+        "seat": "S"}
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"melds": [{"type": "pon", "tiles": "777z", "from": ["x"]}]}, "meld \"from\" must be a string"),
+    ({"melds": [{"type": "pon", "tiles": "777z", "called": 5}]}, "meld \"called\" must be a string"),
+    ({"melds": [{"type": "pon", "tiles": "777z", "size": 3}]}, "unknown meld key: size"),
+    ({"melds": [{"type": ["pon"], "tiles": "777z"}]}, "meld \"type\" must be a string"),
+    ({"melds": [{"type": "pon", "tiles": "777z+", "from": "left"}]}, "has its direction mark"),
+    ({"melds": [{"tiles": "777z"}]}, "needs a \"type\""),
+    ({"melds": {}}, "\"melds\" must be a list, got {}"),
+    ({"melds": [None]}, "a meld must be an object or a string"),
+    ({"rules": ["x"]}, "\"rules\" must be one of default, ema"),
+    ({"rules": None}, "\"rules\" must be one of default"),
+    ({"options": {"red_fives": [[1]]}}, "option red_fives must be a list of integers"),
+    ({"options": {"red_fives": [1, 1]}}, "rules field red_fives must be three counts"),
+    ({"options": {"pao": "daisangen"}}, "option pao must be a list of names"),
+    ({"options": {"kiriage_mangan": 1}}, "rules field kiriage_mangan must be true or false"),
+    ({"options": {"kiriage_mangan": "true"}}, "rules field kiriage_mangan must be true or false"),
+    ({"options": {"honba_points": True}}, "rules field honba_points must be"),
+    ({"options": {"max_yakuman": 1.5}}, "rules field max_yakuman must be 1..8"),
+    ({"options": {"nosuch": 1}}, "unknown rules field 'nosuch'"),
+    ({"options": []}, "\"options\" must be an object"),
+    ({"honba": True}, "\"honba\" must be an integer, got True"),
+    ({"honba": "3"}, "\"honba\" must be an integer, got '3'"),
+    ({"honba": 1.0}, "\"honba\" must be an integer"),
+    ({"honba": -1}, "honba must be a non-negative integer"),
+    ({"deposits": None}, "\"deposits\" must be an integer"),
+    ({"seat": True}, "\"seat\" must be a wind E, S, W or N (or a seat 0..3), got True"),
+    ({"seat": 4}, "\"seat\" must be a wind"),
+    ({"round": ["E"]}, "\"round\" must be a wind"),
+    ({"discarder": "S"}, "is the winner"),
+    ({"pao": {}}, "\"pao\" must be a wind"),
+    ({"tsumo": 1}, "\"tsumo\" must be true or false"),
+    ({"dora_indicators": [1]}, "\"dora_indicators\" must be a list of tiles (or one MPSZ text)"),
+    ({"ura_indicators": {"a": 1}}, "\"ura_indicators\" must be a list of tiles"),
+    ({"dora_indicators": "1m2m3m4m5m6m"}, "at most 5 indicators"),
+    ({"closed": 5}, "\"closed\" must be MPSZ text, got 5"),
+    ({"win_tile": None}, "\"win_tile\" must be MPSZ text"),
+])
+def test_batch_malformed_values_are_errors_for_that_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        changes: dict[str, object], message: str) -> None:
+    """--batch: a value of the wrong type is an ``{"error"}`` naming the key, for that line only;
+    the next line is still scored."""
+    text = json.dumps({**GOOD, **changes}) + "\n" + json.dumps(GOOD) + "\n"
+    status, results = batch(capsys, monkeypatch, text)
+    assert status == 1 and len(results) == 2
+    assert list(results[0]) == ["error"] and message in str(results[0]["error"])
+    assert results[1]["yaku"] == [["yakuhai (chun)", 1]]
+
+
+def test_batch_dora_indicators_as_list_or_text(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dora_indicators`` is a list of tiles (each item MPSZ text) or one MPSZ text: the same."""
+    lines = [{**GOOD, "dora_indicators": ["6z", "8s"]}, {**GOOD, "dora_indicators": ["6z8s"]},
+             {**GOOD, "dora_indicators": "6z8s"}]
+    status, results = batch(capsys, monkeypatch, "\n".join(json.dumps(x) for x in lines) + "\n")
+    assert status == 0
+    assert [r["dora"] for r in results] == [3 + 1, 3 + 1, 3 + 1]
+
+
+def test_batch_truncated_json_names_the_line(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line that is not JSON: ``line N: not valid JSON: <the parser's message>``; blank lines
+    are skipped but counted."""
+    text = json.dumps(GOOD) + "\n\n" + '{"closed": "123m456p789s11z"\n' + "[[[" * 50000 + "\n"
+    status, results = batch(capsys, monkeypatch, text)
+    assert status == 1 and len(results) == 3
+    assert results[1] == {"error": "line 3: not valid JSON: Expecting ',' delimiter at column 29"}
+    assert str(results[2]["error"]).startswith("line 4: not valid JSON")
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10, 10**6) | st.floats(allow_nan=False)
+    | st.text(max_size=8) | st.sampled_from(["E", "S", "1z", "777z+", "tenhou", "0p", "5555p="]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["type", "tiles", "from", "called", "added", "x",
+                         *(f.name for f in dataclasses.fields(Rules))]),
+        inner, max_size=3),
+    max_leaves=6)
+KEYS = sorted(_BATCH_KEYS | {"nosuch"})
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(st.tuples(st.sampled_from(KEYS), JSON), min_size=1, max_size=6),
+       valid=st.booleans())
+def test_batch_random_values_never_break_the_batch(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        lines: list[tuple[str, object]], valid: bool) -> None:
+    """--batch robustness: any JSON value under any key gives one output line per input line,
+    each a result or ``{"error": ...}`` (never a traceback or an internal error), status 0 or 1."""
+    objects = [{**(GOOD if valid else {}), key: value} for key, value in lines]
+    text = "\n".join(json.dumps(o) for o in objects) + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    status, out, err = run(capsys, "mahjong", "score", "--batch")
+    results = [json.loads(line) for line in out.splitlines()]
+    assert err == "" and status in (0, 1) and len(results) == len(objects)
+    for result in results:
+        assert ("error" in result) != ("points" in result)
+        assert "internal error" not in str(result.get("error", ""))
+    assert status == (1 if any("error" in r for r in results) else 0)

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from taku.mahjong import (
     Hand,
     HandScore,
+    InvalidHandError,
     Meld,
+    NotAWinError,
     NoYakuError,
     Payment,
     Rules,
@@ -26,7 +28,7 @@ from taku.mahjong import (
     hand_payments,
     score_hand,
 )
-from taku.mahjong.score import chombo_payments, nagashi_mangan_payments
+from taku.mahjong.score import chombo_payments, nagashi_mangan_payments, nagashi_mangan_score
 
 EAST, SOUTH, WEST, NORTH = range(4)
 HAN = (1, 2, 3, 4)
@@ -395,11 +397,15 @@ def test_mj_score_05_real_hands_at_each_boundary() -> None:
     hand = Hand.from_str("234m456p22567678s")  # tanyao + pinfu, 30 fu
     expected = {2: None, 4: None, 5: "mangan", 6: "haneman", 7: "haneman", 8: "baiman",
                 10: "baiman", 11: "sanbaiman", 12: "sanbaiman", 13: "kazoe yakuman"}
-    # each 1s indicator makes the two 2s dora; each 3m indicator the single 4m
+    # 1s, 5s and 6s indicators make a pair of the hand dora (2s, 6s, 7s); 3m the single 4m. At
+    # most 5 indicators (MJ-FLOW-31), so 13 han takes riichi too.
+    doubles = ("1s", "5s", "6s", "1s", "5s")
     for han, limit in expected.items():
-        extra = han - 2
-        indicators = ("1s",) * (extra // 2) + ("3m",) * (extra % 2)
-        win = Win(seat_wind=SOUTH, dora_indicators=tuple(Tile.from_str(t) for t in indicators))
+        riichi = han == 13
+        extra = han - 2 - riichi
+        indicators = doubles[:extra // 2] + ("3m",) * (extra % 2)
+        win = Win(seat_wind=SOUTH, riichi=riichi,
+                  dora_indicators=tuple(Tile.from_str(t) for t in indicators))
         result = score_hand(hand, Tile.from_str("5s"), win)
         assert (result.han, result.limit) == (han, limit)
 
@@ -442,6 +448,23 @@ def test_mj_montreal_21_nagashi_mangan_paid_as_tsumo() -> None:
     assert nagashi_mangan_payments(SOUTH) == (Payment(EAST, 4000), Payment(WEST, 2000),
                                               Payment(NORTH, 2000))
     assert [p.amount for p in nagashi_mangan_payments(EAST)] == [4000, 4000, 4000]
+
+
+def test_mj_montreal_21_mj_score_24_nagashi_mangan_score_sheet() -> None:
+    """MJ-MONTREAL-21, MJ-SCORE-24: a nagashi mangan as a score sheet: exactly a mangan, one
+    "yaku", no dora, paid as by tsumo without counters; a seat must be 0..3; off under EMA
+    (CFG-22)."""
+    result = nagashi_mangan_score(SOUTH)
+    assert (result.yaku, result.han, result.fu, result.limit, result.all_dora) == (
+        (("nagashi mangan", 5),), 5, 0, "mangan", 0)
+    assert result.to_dict()["points"] == {"total": 8000, "tsumo_dealer": 4000,
+                                          "tsumo_others": 2000, "deposits": 0}
+    assert nagashi_mangan_score(EAST).to_dict()["points"]["tsumo_others"] == 4000
+    for seat in (4, -1, True):
+        with pytest.raises(InvalidHandError, match=r"seat must be 0\.\.3"):
+            nagashi_mangan_payments(seat)
+    with pytest.raises(NotAWinError, match="not played under these rules"):
+        nagashi_mangan_payments(SOUTH, Rules.preset("ema"))
 
 
 def test_mj_montreal_33_chombo_reverse_mangan() -> None:

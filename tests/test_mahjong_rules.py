@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+import typing
 
 import pytest
 
@@ -24,6 +25,8 @@ from taku.mahjong import (
     score_hand,
 )
 from taku.mahjong.rules import DOUBLE_YAKUMAN_CANDIDATES, PAO_TRIGGERS, UnknownRulesError
+from taku.mahjong.score import nagashi_mangan_payments, nagashi_mangan_score
+from taku.mahjong.yaku import YAKU, YAKUMAN, YAKUMAN_LIMIT_NAMES
 
 EAST, SOUTH, WEST, NORTH = range(4)
 NO_YAKU = "12399m456p789s111s"          # closed, 8s kanchan, no yaku
@@ -124,6 +127,11 @@ def test_field_nagashi_mangan() -> None:
     off = score(NO_YAKU, "8s", Rules(nagashi_mangan=False), riichi=True)
     assert on == off
     assert Rules.preset("montreal").nagashi_mangan and not Rules.preset("ema").nagashi_mangan
+    assert nagashi_mangan_payments(SOUTH, Rules(nagashi_mangan=True))[0] == Payment(EAST, 4000)
+    with pytest.raises(NotAWinError, match="nagashi mangan is not played under these rules"):
+        nagashi_mangan_payments(SOUTH, Rules(nagashi_mangan=False))
+    with pytest.raises(NotAWinError, match="nagashi mangan is not played"):
+        nagashi_mangan_score(EAST, Rules.preset("ema"))
 
 
 def test_field_haitei_on_rinshan() -> None:
@@ -429,3 +437,109 @@ def test_preset_mahjongsoul() -> None:
     assert soul.max_yakuman == 6
     assert Rules.preset("tenhou").differences(soul) == {
         "double_yakuman": (frozenset(), DOUBLE_YAKUMAN_CANDIDATES)}
+
+
+# --- every field is validated ----------------------------------------------------------------------
+
+BAD_VALUES: list[tuple[str, object, str]] = [
+    # bool fields take real bools only
+    *[(f.name, value, "true or false") for f in dataclasses.fields(Rules) if f.type == "bool"
+      for value in (1, 0, "true", None)],
+    # Literal fields take only their listed values (of the listed type)
+    ("renhou", "yes", "one of off, mangan, yakuman"),
+    ("renhou", "Mangan", "one of off, mangan, yakuman"),
+    ("daisharin", "pinzu", "one of off, pin, any_suit"),
+    ("paarenchan", "Counters", "one of off, counters, dealer_wins"),
+    ("pinfu_tsumo_fu", 25, "one of 20, 30"),
+    ("pinfu_tsumo_fu", 20.0, "one of 20, 30"),
+    ("pinfu_tsumo_fu", "20", "one of 20, 30"),
+    ("double_wind_pair_fu", 3, "one of 2, 4"),
+    ("double_wind_pair_fu", True, "one of 2, 4"),
+    ("rinshan_tsumo_fu", 1, "one of 0, 2"),
+    ("rinshan_tsumo_fu", False, "one of 0, 2"),
+    ("open_pinfu_ron_fu", 25, "one of 20, 30"),
+    ("pao_honba_payer", "winner", "one of discarder, liable"),
+    ("pao_rinshan_payment", "half", "one of tsumo_total, ron_value"),
+    # int fields take real ints in range
+    ("honba_points", 100, "multiple of 3"),
+    ("honba_points", -300, "multiple of 3"),
+    ("honba_points", True, "multiple of 3"),
+    ("honba_points", 300.0, "multiple of 3"),
+    ("paarenchan_count", 0, "at least 1"),
+    ("paarenchan_count", True, "at least 1"),
+    ("paarenchan_count", "8", "at least 1"),
+    ("max_yakuman", 0, "1..8"),
+    ("max_yakuman", 9, "1..8"),
+    ("max_yakuman", 13, "1..8"),
+    ("max_yakuman", True, "1..8"),
+    # the rest
+    ("red_fives", (1, 1), "three counts 0..4"),
+    ("red_fives", (5, 0, 0), "three counts 0..4"),
+    ("red_fives", (True, 0, 0), "three counts 0..4"),
+    ("red_fives", [1, 1, 1], "three counts 0..4"),
+    ("double_yakuman", frozenset({"daisangen"}), "not a double yakuman candidate: daisangen"),
+    ("double_yakuman", {"daisuushii"}, "a frozenset"),
+    ("pao", frozenset({"ryuuiisou"}), "not a pao trigger: ryuuiisou"),
+    ("pao", ["daisangen"], "a frozenset"),
+]
+
+
+@pytest.mark.parametrize(("field", "value", "allowed"), BAD_VALUES,
+                         ids=[f"{f}={v!r}" for f, v, _ in BAD_VALUES])
+def test_rules_reject_every_bad_field_value(field: str, value: object, allowed: str) -> None:
+    """CFG-01..: ``Rules`` refuses a value no rule set has (UnknownRulesError, a ValueError) and
+    names the field, the value and what is allowed."""
+    with pytest.raises(UnknownRulesError) as caught:
+        Rules().replace(**{field: value})
+    message = str(caught.value)
+    assert field in message and allowed in message
+    assert repr(value) in message or "not a" in message
+    assert isinstance(caught.value, ValueError)
+
+
+def test_rules_validation_covers_every_field() -> None:
+    """Each field has a rejected value above, and the allowed Literal values come from the
+    annotations (``typing.get_args``), so the checks follow the fields."""
+    assert {f.name for f in dataclasses.fields(Rules)} == {field for field, _, _ in BAD_VALUES}
+    hints = typing.get_type_hints(Rules)
+    for name, hint in hints.items():
+        if typing.get_origin(hint) is typing.Literal:
+            for value in typing.get_args(hint):
+                assert getattr(Rules().replace(**{name: value}), name) == value
+
+
+def test_rules_limits_accept_their_edges() -> None:
+    """MJ-SCORE-22, MJ-SCORE-23, MJ-MONTREAL-15: the ends of each integer range are allowed."""
+    assert Rules(honba_points=0).honba_points == 0
+    assert Rules(honba_points=1500).honba_points == 1500
+    assert Rules(paarenchan_count=1).paarenchan_count == 1
+    assert Rules(max_yakuman=1).max_yakuman == 1
+    assert Rules(max_yakuman=8).max_yakuman == 8
+
+
+def test_mj_score_23_octuple_yakuman_is_named() -> None:
+    """MJ-SCORE-23: up to eight yakuman are counted and named (Rules.max_yakuman <= 8)."""
+    rules = Rules.preset("mahjongsoul").replace(max_yakuman=8, paarenchan="counters")
+    # tenhou + daisuushii (2) + tsuuiisou + suuankou tanki (2) + paarenchan = 7
+    result = score("111222333444z55z", "5z", rules, tsumo=True, first_turn=True, seat_wind=EAST,
+                   honba=8)
+    assert (result.yakuman, result.limit) == (7, "septuple yakuman")
+    assert YAKUMAN_LIMIT_NAMES[8] == "octuple yakuman"
+
+
+def test_presets_all_validate() -> None:
+    """Every preset is a valid Rules value (rebuilding it runs every check)."""
+    for rules in PRESETS.values():
+        assert Rules(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)}) == rules
+
+
+def test_presets_and_catalogues_are_read_only() -> None:
+    """PRESETS, YAKU and YAKUMAN are read-only mappings: callers cannot rebind a preset."""
+    with pytest.raises(TypeError):
+        PRESETS["tenhou"] = Rules()  # type: ignore[index]
+    with pytest.raises(TypeError):
+        YAKU["riichi"] = YAKU["tanyao"]  # type: ignore[index]
+    with pytest.raises(TypeError):
+        YAKUMAN["renhou"] = "x"  # type: ignore[index]
+    assert Rules.preset("tenhou") is PRESETS["tenhou"]
+    assert Rules.preset("montreal").renhou == "mangan"

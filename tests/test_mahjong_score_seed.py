@@ -247,25 +247,42 @@ def test_tv_pay_08_pmtl_daisangen_and_tsuuiisou_double_yakuman() -> None:
 
 def test_tv_pay_09_pmtl_kazoe_is_one_yakuman_never_more() -> None:
     """TV-PAY-09 (004 B15, MJ-MONTREAL-27): 13+ han of ordinary yaku is one yakuman, never more."""
-    for indicators in (tiles("9m"), tiles("9m", "9m", "9m", "8m", "8m")):
+    for indicators in (tiles("9m"), tiles("9m", "8m", "8m", "2m", "2m")):  # 13 and 23 han
         result = score("11223345678999m", "4m", MONTREAL, riichi=True, seat_wind=SOUTH,
                        dora_indicators=indicators)
         assert result.han >= 13
         assert (result.yakuman, result.limit, result.total) == (1, "kazoe yakuman", 32000)
 
 
-@pytest.mark.parametrize(("hand", "win_tile"), [
-    ("12399m456p789s111s", "8s"),    # no yaku at all
-    ("234m456p22567678s", "5s"),     # tanyao + pinfu: 2 han
-    ("224466m5588p3377s", "7s"),     # tanyao + chiitoitsu: 3 han
+@pytest.mark.parametrize(("hand", "win_tile", "dora"), [
+    ("12399m456p789s111s", "8s", ""),     # no yaku at all
+    ("234m456p22567678s", "5s", ""),      # tanyao + pinfu: 2 han
+    ("224466m5588p3377s", "7s", ""),      # tanyao + chiitoitsu: 3 han
+    ("22334455667799s", "9s", ""),        # chiitoitsu + chinitsu + tanyao: 9 han, a baiman
+    ("234m456p22567678s", "5s", "1s1s"),  # 2 han + 4 dora: a haneman
+    ("22334455667799s", "9s", "1s1s8s"),  # 9 han + 6 dora: a kazoe yakuman (not a real one)
 ])
-def test_tv_pay_10_pmtl_renhou_is_mangan(hand: str, win_tile: str) -> None:
-    """TV-PAY-10 (004 B24, MJ-MONTREAL-40): renhou pays a mangan whatever the hand's han (8000).
+def test_tv_pay_10_mj_score_24_pmtl_renhou_is_exactly_a_mangan(hand: str, win_tile: str,
+                                                               dora: str) -> None:
+    """TV-PAY-10 (004 B24, MJ-SCORE-24, MJ-MONTREAL-40): renhou is worth "a mangan only": 8000
+    whatever the hand's other yaku and dora, which do not count."""
+    result = score(hand, win_tile, MONTREAL, first_turn=True, seat_wind=SOUTH, discarder=EAST,
+                   dora_indicators=tiles(*(dora[i:i + 2] for i in range(0, len(dora), 2))))
+    assert (result.yaku, result.limit, result.han, result.total) == (
+        (("renhou", 5),), "mangan", 5, 8000)
+    assert (result.dora, result.aka, result.ura, result.yakuman) == (0, 0, 0, 0)
 
-    [GAP] MJ-SCORE-24 leaves combination open; standard practice (followed here) pays the higher of
-    the renhou mangan and the hand's own value, so a hand above mangan keeps its value."""
+
+@pytest.mark.parametrize(("hand", "win_tile", "yakuman"), [
+    ("22334455667788m", "8m", "daisharin"),
+    ("19m19p19s1234567z9s", "1m", "kokushi musou"),
+])
+def test_mj_score_24_renhou_mangan_gives_way_to_a_real_yakuman(hand: str, win_tile: str,
+                                                               yakuman: str) -> None:
+    """MJ-SCORE-24, MJ-MONTREAL-40 [GAP]: a first-turn ron that is a real yakuman counts the
+    yakuman (worth more), not the renhou mangan (see ``Rules.renhou``)."""
     result = score(hand, win_tile, MONTREAL, first_turn=True, seat_wind=SOUTH, discarder=EAST)
-    assert (dict(result.yaku), result.limit, result.total) == ({"renhou": 5}, "mangan", 8000)
+    assert (dict(result.yaku), result.limit, result.total) == ({yakuman: 13}, "yakuman", 32000)
 
 
 # --- §11.4: pao------------------------------------------------------------------------------------
@@ -325,6 +342,42 @@ def test_tv_pao_daiminkan_rinshan_not_liable_without_the_option() -> None:
                    seat_wind=SOUTH, pao_seat=NORTH, dora_indicators=tiles("1m"))
     assert result.liable == ()
     assert len(result.payments) == 3
+
+
+def test_mj_pao_05_daisangen_tsumo_to_dict_reports_the_liable_part() -> None:
+    """MJ-PAO-05 in ``to_dict``: the liable player pays the whole hand, so the normal tsumo split
+    of the rest is 0 and ``liable`` names the payer and his amount (counters included)."""
+    result = score(DAISANGEN, "4p", tsumo=True, seat_wind=SOUTH, pao_seat=NORTH, honba=2)
+    assert result.to_dict()["points"] == {
+        "total": 32600, "tsumo_dealer": 0, "tsumo_others": 0,
+        "liable": {"payer": "North", "amount": 32600}, "deposits": 0}
+
+
+def test_mj_pao_08_daisangen_tsuuiisou_tsumo_to_dict_splits_the_rest() -> None:
+    """MJ-PAO-05, MJ-PAO-08 in ``to_dict``: daisangen + tsuuiisou tsumo with North liable: North
+    pays the daisangen (32000) alone; the tsuuiisou is split as a normal tsumo (16000 / 8000),
+    North paying his share of it too."""
+    result = score("111z22z 555z= 666z= 777z-", "2z", tsumo=True, seat_wind=SOUTH, pao_seat=NORTH)
+    assert paid(result) == {NORTH: 40000, EAST: 16000, WEST: 8000}
+    assert result.liable == (Payment(NORTH, 32000),)
+    assert result.to_dict()["points"] == {
+        "total": 64000, "tsumo_dealer": 16000, "tsumo_others": 8000,
+        "liable": {"payer": "North", "amount": 32000}, "deposits": 0}
+
+
+def test_mj_pao_06_08_ron_to_dict_reports_the_liable_part() -> None:
+    """MJ-PAO-06/08 in ``to_dict``: on ron the liable player pays half of the liable yakuman; the
+    discarder the other half and the rest. No ``liable`` key without liability."""
+    points = score(DAISANGEN, "4p", seat_wind=SOUTH, discarder=WEST, pao_seat=NORTH
+                   ).to_dict()["points"]
+    assert points == {"total": 32000, "ron": 32000,
+                      "liable": {"payer": "North", "amount": 16000}, "deposits": 0}
+    double = score("111z22z 555z= 666z= 777z-", "2z", seat_wind=SOUTH, discarder=WEST,
+                   pao_seat=NORTH)
+    assert paid(double) == {NORTH: 16000, WEST: 48000}
+    assert double.to_dict()["points"]["liable"] == {"payer": "North", "amount": 16000}
+    assert "liable" not in score(DAISANGEN, "4p", seat_wind=SOUTH, discarder=WEST
+                                 ).to_dict()["points"]
 
 
 def test_tv_mtl_07_daisharin_any_suit() -> None:

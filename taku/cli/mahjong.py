@@ -23,10 +23,10 @@ from collections.abc import Callable
 from typing import Any
 
 from taku.cli.main import CommandError
-from taku.mahjong.errors import MahjongError
-from taku.mahjong.hand import ACROSS, LEFT, RIGHT, Hand, Meld
+from taku.mahjong.errors import InvalidNotationError, MahjongError
+from taku.mahjong.hand import ACROSS, LEFT, MELD_KINDS, RIGHT, Hand, Meld
 from taku.mahjong.rules import PRESETS, Rules
-from taku.mahjong.score import SEAT_NAMES, HandScore, Win, score_hand
+from taku.mahjong.score import SEAT_NAMES, HandScore, Win, nagashi_mangan_score, score_hand
 from taku.mahjong.shanten import (
     Ukeire,
     meld_counts,
@@ -81,6 +81,8 @@ def register(games: Any) -> None:
     score.add_argument("--deposits", type=int, default=0, help="riichi sticks on the table")
     score.add_argument("--discarder", metavar="SEAT", help="seat wind of the discarder (ron)")
     score.add_argument("--pao", metavar="SEAT", help="seat wind of a liable player")
+    score.add_argument("--nagashi", action="store_true",
+                       help="no HAND: the nagashi mangan payments of --seat (at a draw)")
     _add_rules_arguments(score)
     score.add_argument("--json", action="store_true", help="print JSON")
     score.add_argument("--batch", action="store_true",
@@ -114,18 +116,16 @@ def _seat(text: str | int, what: str) -> int:
     return seat
 
 
-def _rules(name: str, options: list[str] | dict[str, Any]) -> Rules:
+def _rules(name: str, options: list[str]) -> Rules:
+    """The preset ``name`` (or the defaults) changed by ``--option FIELD=VALUE`` texts."""
     rules = Rules() if name == "default" else Rules.preset(name)
     if not options:
         return rules
     changes: dict[str, Any] = {}
-    items = options.items() if isinstance(options, dict) else (
-        _split_option(option) for option in options)
-    for key, value in items:
-        current = getattr(rules, key, None) if hasattr(rules, key) else None
+    for key, value in (_split_option(option) for option in options):
         if not hasattr(rules, key):
             raise MahjongError(f"unknown rules field {key!r}")
-        changes[key] = _convert(value, current, key)
+        changes[key] = _convert(value, getattr(rules, key), key)
     return rules.replace(**changes)
 
 
@@ -136,12 +136,11 @@ def _split_option(option: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
-def _convert(value: Any, current: Any, key: str) -> Any:
-    """Convert a command-line or JSON value to the type of the rules field ``key``."""
+def _convert(value: str, current: Any, key: str) -> Any:
+    """Convert an ``--option`` text to the type of the rules field ``key`` (``Rules`` then checks
+    the value)."""
     if isinstance(current, bool):
-        if isinstance(value, bool):
-            return value
-        text = str(value).lower()
+        text = value.lower()
         if text in ("1", "true", "yes", "on"):
             return True
         if text in ("0", "false", "no", "off"):
@@ -150,15 +149,13 @@ def _convert(value: Any, current: Any, key: str) -> Any:
     if isinstance(current, int):
         try:
             return int(value)
-        except (TypeError, ValueError):
+        except ValueError:
             raise MahjongError(f"{key} expects a number, got {value!r}") from None
     if isinstance(current, frozenset):
-        items = value if isinstance(value, list) else [v for v in str(value).split(",") if v]
-        return frozenset(str(item).strip() for item in items)
+        return frozenset(item.strip() for item in value.split(",") if item.strip())
     if isinstance(current, tuple):
-        items = value if isinstance(value, list) else str(value).split(",")
         try:
-            return tuple(int(item) for item in items)
+            return tuple(int(item) for item in value.split(","))
         except ValueError:
             raise MahjongError(f"{key} expects numbers separated by commas, got {value!r}") from None
     return value
@@ -177,7 +174,7 @@ def parse_hand_argument(text: str, win: str | None = None) -> tuple[Hand, Tile]:
             raise MahjongError(f"two winning tiles: {rest[-1]} in the hand and --win {win}")
         win_tile = parse_tiles(rest[-1])[0]
         rest = rest[:-1]
-    melds = tuple(Meld.from_str(token) for token in rest)
+    melds = tuple(_meld_token(token) for token in rest)
     size = len(closed) + 3 * len(melds)
     if win_tile is None:
         if size != 14:
@@ -191,6 +188,22 @@ def parse_hand_argument(text: str, win: str | None = None) -> tuple[Hand, Tile]:
     return Hand(tuple(closed), melds), win_tile
 
 
+def _meld_token(token: str) -> Meld:
+    """A meld of the ``HAND`` argument; plain tiles there get a message saying what may follow."""
+    try:
+        return Meld.from_str(token)
+    except InvalidNotationError:
+        if not any(mark in token for mark in "-=+"):
+            try:
+                parse_tiles(token)
+            except MahjongError:
+                raise MahjongError(f"cannot read {token!r}: not a meld or tiles") from None
+            raise MahjongError(
+                f"{token!r} is not a meld: only one winning tile may follow the melds, as the last "
+                "part of HAND (melds are written 3-45m, 777z+, 5555p=, 555=5s or 1111z)") from None
+        raise
+
+
 def _win_from_args(args: argparse.Namespace) -> Win:
     seat = _seat(args.seat, "--seat")
     first_turn = args.tenhou or args.chiihou or args.renhou
@@ -200,6 +213,12 @@ def _win_from_args(args: argparse.Namespace) -> Win:
         raise MahjongError("chiihou is a non-dealer's win by --tsumo")
     if args.renhou and args.tsumo:
         raise MahjongError("renhou is a win by ron (no --tsumo)")
+    discarder = _seat(args.discarder, "--discarder") if args.discarder is not None else None
+    if discarder is not None and args.tsumo:
+        raise MahjongError(f"--discarder {args.discarder}: a tsumo win has no discarder")
+    if discarder is not None and discarder == seat:
+        raise MahjongError(f"--discarder {args.discarder}: the winner (--seat {args.seat}) cannot "
+                           "win on his own discard")
     return Win(
         tsumo=args.tsumo, riichi=args.riichi, double_riichi=args.double_riichi,
         open_riichi=args.open_riichi, ippatsu=args.ippatsu, rinshan=args.rinshan,
@@ -207,17 +226,29 @@ def _win_from_args(args: argparse.Namespace) -> Win:
         seat_wind=seat, round_wind=_seat(args.round, "--round"),
         dora_indicators=parse_tiles(args.dora), ura_indicators=parse_tiles(args.ura),
         honba=args.honba, deposits=args.deposits,
-        discarder=_seat(args.discarder, "--discarder") if args.discarder else None,
-        pao_seat=_seat(args.pao, "--pao") if args.pao else None)
+        discarder=discarder,
+        pao_seat=_seat(args.pao, "--pao") if args.pao is not None else None)
 
 
 # --- score -------------------------------------------------------------------------------------
+
+_SITUATION_OPTIONS = ("tsumo", "riichi", "double_riichi", "open_riichi", "ippatsu", "rinshan",
+                      "chankan", "haitei", "houtei", "tenhou", "chiihou", "renhou", "dora", "ura",
+                      "honba", "deposits", "discarder", "pao", "win")
+
 
 def _score_command(args: argparse.Namespace) -> int:
     if args.batch:
         if args.hand:
             raise CommandError("--batch reads hands from stdin; do not give HAND")
+        if args.nagashi:
+            raise CommandError('--batch reads hands from stdin; use "nagashi": true on a line')
+        reconfigure = getattr(sys.stdin, "reconfigure", None)
+        if reconfigure is not None:  # undecodable bytes make that line's JSON invalid, no more
+            reconfigure(errors="replace")
         return _score_batch(sys.stdin, sys.stdout)
+    if args.nagashi:
+        return _nagashi_command(args)
     if not args.hand:
         raise CommandError('give a HAND, e.g. taku mahjong score "123m456p789s11z 777z+ 1z"')
     try:
@@ -230,6 +261,40 @@ def _score_command(args: argparse.Namespace) -> int:
     else:
         print(format_score_sheet(hand, win_tile, result))
     return 0
+
+
+def _nagashi_command(args: argparse.Namespace) -> int:
+    """``score --nagashi --seat S``: the payments of a nagashi mangan (MJ-MONTREAL-21)."""
+    if args.hand:
+        raise CommandError("--nagashi scores no hand: give only --seat (and --rules, --option)")
+    given = [f"--{name.replace('_', '-')}" for name in _SITUATION_OPTIONS if getattr(args, name)]
+    if given:
+        raise CommandError(f"--nagashi takes only --seat, --rules, --option and --json, not "
+                           f"{', '.join(given)} (a nagashi mangan is paid at a draw, without "
+                           "counters)")
+    try:
+        result = nagashi_mangan_score(_seat(args.seat, "--seat"), _rules(args.rules, args.option))
+    except MahjongError as error:
+        raise CommandError(str(error)) from None
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        return 0
+    lines = [f"Nagashi mangan  {SEAT_NAMES[_seat(args.seat, '--seat')]}"
+             f"{' (dealer)' if result.dealer else ''}",
+             "Value         mangan", "Payments"]
+    lines += _payment_lines(result)
+    lines.append(f"Total         {result.received}")
+    print("\n".join(lines))
+    return 0
+
+
+def _payment_lines(score: HandScore) -> list[str]:
+    lines = []
+    for payment in score.payments:
+        payer = "discarder" if payment.payer is None else SEAT_NAMES[payment.payer]
+        honba = f" (incl. {payment.honba} for counters)" if payment.honba else ""
+        lines.append(f"  {payer:<10} pays {payment.amount}{honba}")
+    return lines
 
 
 def format_score_sheet(hand: Hand, win_tile: Tile, score: HandScore) -> str:
@@ -257,10 +322,10 @@ def format_score_sheet(hand: Hand, win_tile: Tile, score: HandScore) -> str:
     summary = ", ".join(part for part in (value, score.limit or "") if part)
     lines.append(f"Value         {summary}")
     lines.append("Payments")
-    for payment in score.payments:
-        payer = "discarder" if payment.payer is None else SEAT_NAMES[payment.payer]
-        honba = f" (incl. {payment.honba} for counters)" if payment.honba else ""
-        lines.append(f"  {payer:<10} pays {payment.amount}{honba}")
+    lines += _payment_lines(score)
+    for part in score.liable:
+        payer = "discarder" if part.payer is None else SEAT_NAMES[part.payer]
+        lines.append(f"  (pao: {payer} is liable for {part.amount} of this)")
     if score.deposits:
         lines.append(f"  riichi sticks  {score.deposits}")
     lines.append(f"Total         {score.received}")
@@ -270,28 +335,49 @@ def format_score_sheet(hand: Hand, win_tile: Tile, score: HandScore) -> str:
 _BATCH_KEYS = {"closed", "melds", "win_tile", "tsumo", "riichi", "ippatsu", "double_riichi",
                "open_riichi", "rinshan", "chankan", "haitei", "houtei", "first_turn", "round",
                "seat", "dora_indicators", "ura_indicators", "honba", "deposits", "discarder",
-               "pao", "rules", "options", "id"}
+               "pao", "rules", "options", "id", "nagashi"}
+_NAGASHI_KEYS = {"nagashi", "seat", "rules", "options", "id"}
+_MELD_KEYS = {"type", "tiles", "from", "called", "added"}
+_FLAG_KEYS = ("tsumo", "riichi", "ippatsu", "double_riichi", "open_riichi", "rinshan", "chankan",
+              "haitei", "houtei", "first_turn")
 
 
 def _batch_meld(data: Any) -> Meld:
+    """A ``melds`` entry: meld notation, or an object (type, tiles, from, called, added)."""
     if isinstance(data, str):
         return Meld.from_str(data)
     if not isinstance(data, dict):
         raise MahjongError(f"a meld must be an object or a string, got {data!r}")
+    unknown = set(data) - _MELD_KEYS
+    if unknown:
+        raise MahjongError(f"unknown meld key{'s' if len(unknown) > 1 else ''}: "
+                           f"{', '.join(sorted(unknown))} (a meld has type, tiles, from, called, "
+                           "added)")
+    for key in _MELD_KEYS:
+        if key in data and not isinstance(data[key], str):
+            raise MahjongError(f"meld \"{key}\" must be a string, got {data[key]!r}")
     kind = data.get("type")
     text = data.get("tiles")
-    if not isinstance(text, str):
-        raise MahjongError(f"meld {data!r} needs \"tiles\" as a string")
+    if text is None:
+        raise MahjongError(f"meld {data!r} needs \"tiles\" (e.g. \"777z\" or \"777z+\")")
+    if kind is not None and kind not in MELD_KINDS:
+        raise MahjongError(f"meld type must be chi, pon, daiminkan, kakan or ankan, got {kind!r}")
     if any(mark in text for mark in "-=+"):
+        given = sorted(set(data) & {"from", "called", "added"})
+        if given:
+            raise MahjongError(f"meld {text!r} has its direction mark; do not give "
+                               f"{', '.join(given)} too")
         meld = Meld.from_str(text)
         if kind is not None and meld.kind != kind:
             raise MahjongError(f"meld {text!r} is a {meld.kind}, not a {kind}")
         return meld
     tiles = parse_tiles(text)
     if kind == "ankan":
+        if set(data) & {"from", "called", "added"}:
+            raise MahjongError("an ankan has no \"from\", \"called\" or \"added\"")
         return Meld("ankan", tiles)
-    if kind not in ("chi", "pon", "daiminkan", "kakan"):
-        raise MahjongError(f"meld type must be chi, pon, daiminkan, kakan or ankan, got {kind!r}")
+    if kind is None:
+        raise MahjongError(f"meld {text!r} needs a \"type\" (or a direction mark, as in 777z+)")
     direction = data.get("from", "left" if kind == "chi" else "across")
     if direction not in _DIRECTIONS:
         raise MahjongError(f"meld \"from\" must be left, across or right, got {direction!r}")
@@ -301,7 +387,49 @@ def _batch_meld(data: Any) -> Meld:
         if called is added or (called == added and list(tiles).count(called) < 2):
             called = next((t for t in tiles if t != added), tiles[0])
         return Meld("kakan", tiles, called, _DIRECTIONS[direction], added)
+    if "added" in data:
+        raise MahjongError(f"only a kakan has an \"added\" tile, not a {kind}")
     return Meld(kind, tiles, called, _DIRECTIONS[direction])
+
+
+def _json_seat(data: dict[str, Any], key: str, default: str | None) -> int | None:
+    """A seat key: a wind ``E``/``S``/``W``/``N`` (or a seat number 0..3)."""
+    value = data.get(key, default)
+    if value is None and default is None:
+        return None
+    if isinstance(value, str):
+        return _seat(value, f"\"{key}\"")
+    if type(value) is int and 0 <= value <= 3:
+        return value
+    raise MahjongError(f"\"{key}\" must be a wind E, S, W or N (or a seat 0..3), got {value!r}")
+
+
+def _json_rules(data: dict[str, Any]) -> Rules:
+    """The ``rules`` preset changed by the ``options`` object. Values keep their JSON types: a bool
+    field takes true/false, a number field an integer, a set field a list of names, ``red_fives`` a
+    list of three integers; ``Rules`` checks each value."""
+    name = data.get("rules", "default")
+    if not isinstance(name, str) or (name != "default" and name not in PRESETS):
+        raise MahjongError(f"\"rules\" must be one of default, {', '.join(PRESETS)}; got {name!r}")
+    rules = Rules() if name == "default" else Rules.preset(name)
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise MahjongError(f"\"options\" must be an object of rules fields, got {options!r}")
+    changes: dict[str, Any] = {}
+    for key, value in options.items():
+        if not hasattr(rules, key):
+            raise MahjongError(f"unknown rules field {key!r} in \"options\"")
+        current = getattr(rules, key)
+        if isinstance(current, frozenset):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise MahjongError(f"option {key} must be a list of names, got {value!r}")
+            value = frozenset(value)
+        elif isinstance(current, tuple):
+            if not isinstance(value, list) or not all(type(v) is int for v in value):
+                raise MahjongError(f"option {key} must be a list of integers, got {value!r}")
+            value = tuple(value)
+        changes[key] = value
+    return rules.replace(**changes)
 
 
 def score_json(data: Any) -> dict[str, Any]:
@@ -312,14 +440,6 @@ def score_json(data: Any) -> dict[str, Any]:
     if unknown:
         raise MahjongError(f"unknown key{'s' if len(unknown) > 1 else ''}: "
                            f"{', '.join(sorted(unknown))}")
-    for key in ("closed", "win_tile"):
-        if not isinstance(data.get(key), str):
-            raise MahjongError(f"\"{key}\" is required (MPSZ text)")
-    melds = data.get("melds", [])
-    if not isinstance(melds, list):
-        raise MahjongError("\"melds\" must be a list")
-    hand = Hand(parse_tiles(data["closed"]), tuple(_batch_meld(m) for m in melds))
-    win_tile = Tile.from_str(data["win_tile"])
 
     def flag(key: str) -> bool:
         value = data.get(key, False)
@@ -327,9 +447,29 @@ def score_json(data: Any) -> dict[str, Any]:
             raise MahjongError(f"\"{key}\" must be true or false, got {value!r}")
         return value
 
+    if flag("nagashi"):
+        extra = set(data) - _NAGASHI_KEYS
+        if extra:
+            raise MahjongError(f"\"nagashi\": true takes only seat, rules, options and id, not "
+                               f"{', '.join(sorted(extra))}")
+        seat = _json_seat(data, "seat", "E")
+        assert seat is not None
+        return nagashi_mangan_score(seat, _json_rules(data)).to_dict()
+
+    for key in ("closed", "win_tile"):
+        if key not in data:
+            raise MahjongError(f"\"{key}\" is required (MPSZ text)")
+        if not isinstance(data[key], str):
+            raise MahjongError(f"\"{key}\" must be MPSZ text, got {data[key]!r}")
+    melds = data.get("melds", [])
+    if not isinstance(melds, list):
+        raise MahjongError(f"\"melds\" must be a list, got {melds!r}")
+    hand = Hand(parse_tiles(data["closed"]), tuple(_batch_meld(m) for m in melds))
+    win_tile = Tile.from_str(data["win_tile"])
+
     def number(key: str) -> int:
         value = data.get(key, 0)
-        if not isinstance(value, int) or isinstance(value, bool):
+        if type(value) is not int:
             raise MahjongError(f"\"{key}\" must be an integer, got {value!r}")
         return value
 
@@ -338,51 +478,54 @@ def score_json(data: Any) -> dict[str, Any]:
         if isinstance(value, str):
             return parse_tiles(value)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise MahjongError(f"\"{key}\" must be a list of tiles")
+            raise MahjongError(f"\"{key}\" must be a list of tiles (or one MPSZ text), "
+                               f"got {value!r}")
         return tuple(t for v in value for t in parse_tiles(v))
 
-    win = Win(
-        tsumo=flag("tsumo"), riichi=flag("riichi"), ippatsu=flag("ippatsu"),
-        double_riichi=flag("double_riichi"), open_riichi=flag("open_riichi"),
-        rinshan=flag("rinshan"), chankan=flag("chankan"), haitei=flag("haitei"),
-        houtei=flag("houtei"), first_turn=flag("first_turn"),
-        round_wind=_seat(data.get("round", "E"), "\"round\""),
-        seat_wind=_seat(data.get("seat", "E"), "\"seat\""),
-        dora_indicators=indicators("dora_indicators"), ura_indicators=indicators("ura_indicators"),
-        honba=number("honba"), deposits=number("deposits"),
-        discarder=_seat(data["discarder"], "\"discarder\"") if "discarder" in data else None,
-        pao_seat=_seat(data["pao"], "\"pao\"") if "pao" in data else None)
-    rules_name = data.get("rules", "default")
-    if rules_name != "default" and rules_name not in PRESETS:
-        raise MahjongError(f"unknown rules {rules_name!r}; choose one of default, "
-                           f"{', '.join(PRESETS)}")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise MahjongError("\"options\" must be an object of rules fields")
-    result = score_hand(hand, win_tile, win, _rules(rules_name, options))
-    return result.to_dict()
+    flags = {key: flag(key) for key in _FLAG_KEYS}
+    seat = _json_seat(data, "seat", "E")
+    round_wind = _json_seat(data, "round", "E")
+    assert seat is not None and round_wind is not None
+    win = Win(**flags, round_wind=round_wind, seat_wind=seat,
+              dora_indicators=indicators("dora_indicators"),
+              ura_indicators=indicators("ura_indicators"),
+              honba=number("honba"), deposits=number("deposits"),
+              discarder=_json_seat(data, "discarder", None), pao_seat=_json_seat(data, "pao", None))
+    return score_hand(hand, win_tile, win, _json_rules(data)).to_dict()
 
 
 def _score_batch(stdin: Any, stdout: Any) -> int:
+    """Score each JSON line of ``stdin``; one JSON line out per line in (blank lines skipped)."""
     failures = 0
-    for line in stdin:
+    for number, line in enumerate(stdin, 1):
         if not line.strip():
             continue
         output: dict[str, Any]
         ident: Any = None
         try:
-            data = json.loads(line)
-            ident = data.get("id") if isinstance(data, dict) else None
-            output = score_json(data)
+            data = json.loads(line.strip())
         except json.JSONDecodeError as error:
-            output = {"error": f"not JSON: {error.msg} at column {error.colno}"}
-        except (MahjongError, KeyError) as error:
-            output = {"error": str(error)}
-        if "error" in output:
-            failures += 1
+            output = {"error": f"line {number}: not valid JSON: {error.msg} at column {error.colno}"}
+        except (ValueError, RecursionError) as error:  # e.g. a number too long, nesting too deep
+            output = {"error": f"line {number}: not valid JSON: {error}"}
+        else:
+            ident = data.get("id") if isinstance(data, dict) else None
+            try:
+                output = score_json(data)
+            except MahjongError as error:
+                output = {"error": str(error)}
+            except Exception as error:  # a bug must not stop the other lines
+                output = {"error": f"internal error ({type(error).__name__}: {error})"}
         if ident is not None:
             output = {"id": ident, **output}
-        stdout.write(json.dumps(output, ensure_ascii=False) + "\n")
+        try:
+            text = json.dumps(output, ensure_ascii=False)
+        except ValueError as error:  # an integer too long to write
+            output = {"error": f"cannot write the result: {error}"}
+            text = json.dumps(output)
+        if "error" in output:
+            failures += 1
+        stdout.write(text + "\n")
         stdout.flush()
     return 1 if failures else 0
 

@@ -19,10 +19,13 @@ a preset's name. Presets:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from types import MappingProxyType
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 from taku.mahjong.errors import MahjongError
+from taku.mahjong.yaku import YAKUMAN_LIMIT_NAMES
 
 DOUBLE_YAKUMAN_CANDIDATES = frozenset({
     "kokushi musou juusanmen", "suuankou tanki", "junsei chuuren poutou", "daisuushii",
@@ -34,7 +37,7 @@ PAO_TRIGGERS = frozenset({"daisangen", "daisuushii", "suukantsu", "daiminkan_rin
 
 
 class UnknownRulesError(MahjongError):
-    """A rules preset or field that does not exist."""
+    """A rules preset or field that does not exist, or a field value a rule set cannot have."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +75,13 @@ class Rules:
     """A win on a replacement tile that is the last tile also scores haitei. CFG-15."""
     renhou: Literal["off", "mangan", "yakuman"] = "off"
     """A ron before one's first draw, with no call made: not a yaku, a mangan, or a yakuman.
-    MJ-MONTREAL-40, CFG-17."""
+    MJ-MONTREAL-40, CFG-17.
+
+    ``mangan``: MJ-SCORE-24 and MJ-MONTREAL-40 say renhou is worth "a mangan only", so the hand
+    scores exactly a mangan, with the single yaku ``("renhou", 5)`` and no dora, whatever its other
+    yaku and dora would be worth. [GAP] The seeds do not say what happens when the hand is also a
+    real yakuman; taku counts the yakuman (worth more) and not the renhou. A kazoe yakuman is not a
+    real yakuman: it scores the renhou mangan."""
     shiisanputa: bool = False
     """A first-draw hand of one pair and twelve unconnected tiles is paid as a mangan.
     MJ-MONTREAL-40, CFG-17."""
@@ -108,12 +117,12 @@ class Rules:
     double_yakuman: frozenset[str] = frozenset()
     """Yakuman counted twice (a subset of ``DOUBLE_YAKUMAN_CANDIDATES``). MJ-MONTREAL-28."""
     max_yakuman: int = 6
-    """The most yakuman a hand can count (Mahjong Soul caps at 6). MJ-SCORE-23."""
+    """The most yakuman a hand can count (Mahjong Soul caps at 6), 1..8. MJ-SCORE-23."""
 
     # --- payments -------------------------------------------------------------------------------
     honba_points: int = 300
-    """Points per counter (honba): paid by the discarder on ron, a third by each payer on tsumo.
-    MJ-SCORE-22, MJ-END-08."""
+    """Points per counter (honba): paid by the discarder on ron, a third by each payer on tsumo
+    (so a multiple of 3). MJ-SCORE-22, MJ-END-08."""
     pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
     """What makes a player liable: daisangen, daisuushii, suukantsu, daiminkan_rinshan.
     MJ-PAO-01..04, CFG-12."""
@@ -124,14 +133,8 @@ class Rules:
     ron value. MJ-PAO-04 (TV-PAO-04/05)."""
 
     def __post_init__(self) -> None:
-        unknown = set(self.double_yakuman) - DOUBLE_YAKUMAN_CANDIDATES
-        if unknown:
-            raise UnknownRulesError(f"not a double yakuman candidate: {', '.join(sorted(unknown))}")
-        unknown = set(self.pao) - PAO_TRIGGERS
-        if unknown:
-            raise UnknownRulesError(f"not a pao trigger: {', '.join(sorted(unknown))}")
-        if len(self.red_fives) != 3 or any(not 0 <= n <= 4 for n in self.red_fives):
-            raise UnknownRulesError(f"red_fives must be three counts 0..4, got {self.red_fives!r}")
+        for name, hint in _FIELD_TYPES:
+            _check_field(name, hint, getattr(self, name))
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -155,6 +158,58 @@ class Rules:
         return {f.name: (getattr(self, f.name), getattr(other, f.name))
                 for f in dataclasses.fields(self)
                 if getattr(self, f.name) != getattr(other, f.name)}
+
+
+_FIELD_TYPES: tuple[tuple[str, Any], ...] = tuple(
+    (field.name, get_type_hints(Rules)[field.name]) for field in dataclasses.fields(Rules))
+"""Each field's name and type, from the annotations (the allowed values follow them)."""
+
+_INT_RANGES: dict[str, tuple[int, int | None, str]] = {
+    "paarenchan_count": (1, None, "at least 1"),
+    "max_yakuman": (1, len(YAKUMAN_LIMIT_NAMES) - 1,
+                    f"1..{len(YAKUMAN_LIMIT_NAMES) - 1} (the largest limit is "
+                    f"{YAKUMAN_LIMIT_NAMES[-1]})"),
+    "honba_points": (0, None, "a non-negative multiple of 3 (a tsumo splits the counters' points "
+                              "in three)"),
+}
+"""The range of each ``int`` field: lowest, highest (None: no limit), and how to say it."""
+
+
+def _check_field(name: str, hint: Any, value: Any) -> None:
+    """Raise :class:`UnknownRulesError` if ``value`` is not an allowed value of field ``name``."""
+
+    def fail(allowed: str) -> None:
+        raise UnknownRulesError(f"rules field {name} must be {allowed}, got {value!r}")
+
+    if hint is bool:
+        if type(value) is not bool:
+            fail("true or false (a bool)")
+    elif hint is int:
+        low, high, allowed = _INT_RANGES[name]
+        if type(value) is not int or value < low or (high is not None and value > high):
+            fail(allowed)
+        if name == "honba_points" and value % 3:
+            fail(allowed)
+    elif get_origin(hint) is Literal:
+        choices = get_args(hint)
+        if not any(type(value) is type(choice) and value == choice for choice in choices):
+            fail(f"one of {', '.join(str(choice) for choice in choices)}")
+    elif get_origin(hint) is frozenset:
+        known = {"double_yakuman": DOUBLE_YAKUMAN_CANDIDATES, "pao": PAO_TRIGGERS}[name]
+        what = {"double_yakuman": "double yakuman candidate", "pao": "pao trigger"}[name]
+        names = ", ".join(sorted(known))
+        if type(value) is not frozenset:
+            fail(f"a frozenset of names from {names}")
+        unknown = sorted(map(str, value - known))
+        if unknown:
+            raise UnknownRulesError(f"rules field {name}: not a {what}: {', '.join(unknown)} "
+                                    f"(choose from {names})")
+    elif name == "red_fives":
+        if type(value) is not tuple or len(value) != 3 or any(
+                type(n) is not int or not 0 <= n <= 4 for n in value):
+            fail("three counts 0..4 (red fives of man, pin, sou)")
+    else:  # a new kind of field needs its check here
+        raise AssertionError(f"no check for rules field {name} of type {hint}")
 
 
 EMA = Rules(
@@ -185,10 +240,11 @@ MAHJONGSOUL = Rules(
     double_yakuman=DOUBLE_YAKUMAN_CANDIDATES,
 )
 
-PRESETS: dict[str, Rules] = {
+PRESETS: Mapping[str, Rules] = MappingProxyType({
     "ema": EMA,
     "montreal": MONTREAL,
     "tenhou": TENHOU,
     "mahjongsoul": MAHJONGSOUL,
-}
-"""The named rule sets. ``Rules()`` (all defaults) is seed 001's scoring with seed 003's play."""
+})
+"""The named rule sets (read-only). ``Rules()`` (all defaults) is seed 001's scoring with seed 003's
+play."""

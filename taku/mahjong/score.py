@@ -54,6 +54,10 @@ def _ceil100(points: int) -> int:
     return -(-points // 100) * 100
 
 
+_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "rinshan", "chankan",
+          "haitei", "houtei", "first_turn")
+
+
 @dataclass(frozen=True, slots=True)
 class Win:
     """The situation of a win: how it was made, the winds, the dora and the sticks on the table.
@@ -61,9 +65,14 @@ class Win:
     ``seat_wind`` and ``round_wind`` are 0..3 (East..North); the dealer is the East seat.
     ``dora_indicators`` include kan-dora indicators. ``deposits`` counts the riichi sticks on the
     table (1,000 points each), ``honba`` the counters. ``discarder`` is the seat that dealt in (for
-    ron; ``None`` if unknown), ``pao_seat`` a liable player (MJ-PAO). ``first_turn`` marks a win in
+    ron; ``None`` if unknown), ``pao_seat`` a liable player (MJ-PAO): liable for the yakuman the
+    rules name, or for a rinshan win (MJ-PAO-04) only if the hand's daiminkan was called from that
+    seat (a kakan or an ankan makes nobody liable). ``first_turn`` marks a win in
     the first, uninterrupted go-around before the winner's first discard (tenhou, chiihou, renhou).
     ``renchan`` is the number of consecutive wins of the dealer before this hand (paarenchan).
+    Flags are bools and seats and counts ints (a bool is not a seat); at most 5 dora and 5 ura-dora
+    indicators (MJ-FLOW-31). What depends on the hand (a kan for ``rinshan``, the tiles against the
+    indicators) is checked by :func:`score_hand`.
     """
 
     tsumo: bool = False
@@ -90,18 +99,24 @@ class Win:
         def fail(message: str) -> None:
             raise InvalidHandError(message)
 
+        for name in _FLAGS:
+            value = getattr(self, name)
+            if type(value) is not bool:
+                fail(f"{name} must be True or False, got {value!r}")
         for name in ("seat_wind", "round_wind"):
             value = getattr(self, name)
-            if not isinstance(value, int) or not 0 <= value <= 3:
+            if type(value) is not int or not 0 <= value <= 3:  # bools are not seats
                 fail(f"{name} must be 0..3 (East..North), got {value!r}")
         for name in ("honba", "deposits", "renchan"):
             value = getattr(self, name)
-            if not isinstance(value, int) or value < 0:
+            if type(value) is not int or value < 0:
                 fail(f"{name} must be a non-negative integer, got {value!r}")
         for name in ("dora_indicators", "ura_indicators"):
             value = getattr(self, name)
             if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
                 fail(f"{name} must be a tuple of Tile, got {value!r}")
+            if len(value) > 5:  # MJ-FLOW-31: one indicator, and one more per kan (at most 4)
+                fail(f"{name}: at most 5 indicators (the first and 4 kan-dora), got {len(value)}")
         riichi = self.riichi or self.double_riichi or self.open_riichi
         if self.ippatsu and not riichi:
             fail("ippatsu needs riichi")
@@ -117,10 +132,15 @@ class Win:
             fail("the dealer cannot win by ron before his first draw (renhou is a non-dealer's)")
         for name in ("discarder", "pao_seat"):
             value = getattr(self, name)
-            if value is not None and (not isinstance(value, int) or not 0 <= value <= 3):
+            if value is not None and (type(value) is not int or not 0 <= value <= 3):
                 fail(f"{name} must be a seat 0..3, got {value!r}")
-        if self.discarder is not None and (self.tsumo or self.discarder == self.seat_wind):
-            fail(f"discarder {self.discarder} is impossible for this win")
+        if self.discarder is not None:
+            if self.tsumo:
+                fail(f"discarder {self.discarder} ({SEAT_NAMES[self.discarder]}): "
+                     "a tsumo win has no discarder")
+            if self.discarder == self.seat_wind:
+                fail(f"discarder {self.discarder} ({SEAT_NAMES[self.discarder]}) is the winner: "
+                     "a player cannot win on his own discard")
         if self.pao_seat is not None and self.pao_seat == self.seat_wind:
             fail("the winner cannot be liable (pao) for his own hand")
 
@@ -133,6 +153,10 @@ class Win:
     def any_riichi(self) -> bool:
         """Whether the winner declared riichi of any kind."""
         return self.riichi or self.double_riichi or self.open_riichi
+
+
+_NO_WIN = Win()
+_DEFAULT_RULES = Rules()
 
 
 class Payment(NamedTuple):
@@ -181,7 +205,9 @@ class HandScore(NamedTuple):
     wait: str = ""
     """The wait the winning tile completed: ryanmen, kanchan, penchan, shanpon, tanki, ..."""
     liable: tuple[Payment, ...] = ()
-    """The payments made by a liable (pao) player, a subset of ``payments``."""
+    """What a liable (pao) player pays by liability alone: empty, or one :class:`Payment` (counters
+    included when he pays them). His ordinary share of any rest of the hand (a second yakuman,
+    MJ-PAO-08) is not in it; ``payments`` holds everything each player pays."""
 
     @property
     def total(self) -> int:
@@ -199,10 +225,18 @@ class HandScore(NamedTuple):
         return self.dora + self.aka + self.ura
 
     def to_dict(self) -> dict[str, object]:
-        """The score as plain data (the ``--json`` / ``--batch`` output)."""
+        """The score as plain data (the ``--json`` / ``--batch`` output).
+
+        ``points`` holds ``total`` and ``ron``, or ``tsumo_dealer`` and ``tsumo_others`` (what the
+        dealer and each other player pays; for a dealer's win ``tsumo_others`` only). With a
+        liable (pao) player it also holds ``liable``: ``{"payer": "North", "amount": N}``, what he
+        pays by liability (counters included); the tsumo split is then that of the rest."""
         points: dict[str, object] = {"total": self.total}
         if self.tsumo:
+            # The normal split of what is not paid by liability (0 if the liable pays it all).
             by_seat = {p.payer: p.amount for p in self.payments}
+            for part in self.liable:
+                by_seat[part.payer] -= part.amount
             dealer_pays = 0 if self.dealer else by_seat.get(0, 0)
             others = [a for s, a in by_seat.items() if s != 0] if not self.dealer else \
                 list(by_seat.values())
@@ -210,6 +244,9 @@ class HandScore(NamedTuple):
             points["tsumo_others"] = max(others) if others else 0
         else:
             points["ron"] = self.total
+        for part in self.liable:
+            points["liable"] = {"payer": SEAT_NAMES[part.payer] if part.payer is not None
+                                else "discarder", "amount": part.amount}
         points["deposits"] = self.deposits
         return {
             "han": self.han,
@@ -241,7 +278,7 @@ def basic_points(han: int, fu: int, rules: Rules | None = None) -> tuple[int, st
     >>> basic_points(13, 30)
     (8000, 'kazoe yakuman')
     """
-    rules = rules or Rules()
+    rules = rules or _DEFAULT_RULES
     if han >= 13:
         if rules.kazoe_yakuman:
             return 8000, "kazoe yakuman"
@@ -290,8 +327,27 @@ _OTHER_SEATS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
 def nagashi_mangan_payments(seat: int, rules: Rules | None = None) -> tuple[Payment, ...]:
-    """Payments of a nagashi mangan: a mangan paid as by tsumo, with no counters (MJ-MONTREAL-21)."""
-    return hand_payments(_MANGAN, dealer=seat == 0, tsumo=True, seat=seat, rules=rules)
+    """Payments of a nagashi mangan: a mangan paid as by tsumo, with no counters (MJ-MONTREAL-21).
+
+    Raises :class:`~taku.mahjong.errors.NotAWinError` if the rules do not play nagashi mangan
+    (``Rules.nagashi_mangan``, CFG-22) and :class:`~taku.mahjong.errors.InvalidHandError` for a seat
+    that is not 0..3."""
+    rules = rules or _DEFAULT_RULES
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise InvalidHandError(f"seat must be 0..3 (East..North), got {seat!r}")
+    if not rules.nagashi_mangan:
+        raise NotAWinError("nagashi mangan is not played under these rules (nagashi_mangan is off)")
+    return _payments(_MANGAN, seat == 0, True, seat, None, 0, rules.honba_points)
+
+
+def nagashi_mangan_score(seat: int, rules: Rules | None = None) -> HandScore:
+    """A nagashi mangan as a score sheet: the yaku ``("nagashi mangan", 5)``, a mangan paid as by
+    tsumo with no counters (MJ-MONTREAL-21, MJ-SCORE-24); errors as
+    :func:`nagashi_mangan_payments`."""
+    payments = nagashi_mangan_payments(seat, rules)
+    return HandScore(
+        yaku=(("nagashi mangan", 5),), yakuman=0, han=5, fu=0, fu_items=(), dora=0, aka=0, ura=0,
+        limit="mangan", base=_MANGAN, dealer=seat == 0, tsumo=True, payments=payments, deposits=0)
 
 
 def chombo_payments(seat: int) -> tuple[Payment, ...]:
@@ -406,8 +462,8 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     >>> s.yaku, s.han, s.fu, s.total
     ((('sanshoku doujun', 2),), 2, 40, 2600)
     """
-    win = win or Win()
-    rules = rules or Rules()
+    win = win or _NO_WIN
+    rules = rules or _DEFAULT_RULES
     closed = hand.closed
     melds = hand.melds
     if len(closed) + 3 * len(melds) != 14:
@@ -454,15 +510,43 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     tsumo = win.tsumo
     seat, round_wind = win.seat_wind, win.round_wind
     dealer = seat == 0
+    rinshan_liable = False
+    if win.rinshan:
+        if not kans:
+            raise InvalidHandError("a rinshan win needs a kan in the hand (rinshan kaihou is a win "
+                                   "on the replacement tile drawn after one's own kan)")
+        if win.pao_seat is not None:
+            # MJ-PAO-04: the liable player is the one whose discard was claimed by daiminkan.
+            for meld in melds:
+                if meld.kind == "daiminkan" and (seat + (meld.called_from or 0)) % 4 == win.pao_seat:
+                    rinshan_liable = True
+    if win.chankan and full[w] != 1:
+        raise InvalidHandError(
+            f"a chankan win robs the fourth {kind_to_str(w)} of another player's kan, so the hand "
+            f"holds no other copy of it; it holds {full[w] - 1} more")
 
     # --- dora (MJ-SCORE-02, -03; MJ-RIICHI-11) ---
+    # Indicators are tiles too: a kind near its four copies, a red indicator or a robbed kan send
+    # the hand to the full check (a fifth copy is impossible).
+    ura_indicators = win.ura_indicators
+    room = 4 - len(win.dora_indicators) - len(ura_indicators)
+    suspect = win.chankan
     dora = 0
     for indicator in win.dora_indicators:
-        dora += full[_DORA_OF[indicator.kind]]
+        kind = indicator.kind
+        dora += full[_DORA_OF[kind]]
+        if full[kind] > room or indicator.red:
+            suspect = True
     ura = 0
-    if rules.uradora and (win.riichi or win.double_riichi or win.open_riichi):
-        for indicator in win.ura_indicators:
-            ura += full[_DORA_OF[indicator.kind]]
+    counts_ura = rules.uradora and (win.riichi or win.double_riichi or win.open_riichi)
+    for indicator in ura_indicators:
+        kind = indicator.kind
+        if counts_ura:
+            ura += full[_DORA_OF[kind]]
+        if full[kind] > room or indicator.red:
+            suspect = True
+    if suspect:
+        _check_indicators(full, reds, w, win, rules)
 
     # --- situation yaku, shared by every interpretation ---
     situational: list[Yaku] = []
@@ -688,11 +772,12 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     if not candidates:
         if win.first_turn and tsumo and not melds and rules.shiisanputa and \
                 _is_shiisanputa(counts):
-            return _fixed_mangan("shiisanputa", win, rules, dora, aka, ura, hand)
+            return _fixed_mangan("shiisanputa", win, rules, hand)
         raise NotAWinError(_Message("{} is not a complete hand with {} (four groups and a pair, "
                                     "seven pairs or kokushi musou)", hand, win_tile))
-    if win.first_turn and not tsumo and rules.renhou == "mangan" and (best is None or best[0][0] < _MANGAN):
-        return _fixed_mangan("renhou", win, rules, dora, aka, ura, hand)
+    if win.first_turn and not tsumo and rules.renhou == "mangan" and (best is None or not best[0][1]):
+        # MJ-SCORE-24, MJ-MONTREAL-40: "a mangan only", unless the hand is a real yakuman.
+        return _fixed_mangan("renhou", win, rules, hand)
     if best is None:
         raise NoYakuError(_Message("{} won on {} has no yaku (dora are not yaku)", hand, win_tile))
     key, yaku, yakuman, fu, items, parts, shape = best
@@ -705,7 +790,8 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
         for meld in melds:
             words.append(str(meld))
         text = " ".join(words)
-    return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura)
+    return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura,
+                   rinshan_liable)
 
 
 class _Message:
@@ -766,14 +852,17 @@ def _yakuman_multiple(yakuman: list[Yaku], rules: Rules) -> int:
 
 def _result(key: tuple[int, bool, int, int], yaku: list[Yaku], yakuman: list[Yaku], fu: int,
             fu_items: tuple[FuItem, ...], decomposition: str, wait: str, win: Win, rules: Rules,
-            dora: int, aka: int, ura: int) -> HandScore:
-    """The score sheet of the chosen interpretation, ranked ``key`` (see :func:`_key`)."""
+            dora: int, aka: int, ura: int, rinshan_liable: bool = False) -> HandScore:
+    """The score sheet of the chosen interpretation, ranked ``key`` (see :func:`_key`).
+
+    ``rinshan_liable``: the win is a rinshan kaihou after a daiminkan claimed from ``win.pao_seat``
+    (MJ-PAO-04)."""
     base, _, han, _ = key
     if yakuman:
         multiple = han // 13
         shown = tuple((name, 26 if rules.multiple_yakuman and name in rules.double_yakuman else 13)
                       for name, _ in yakuman)
-        payments, liable = _payments_with_pao(base, yakuman, win, rules, multiple)
+        payments, liable = _payments_with_pao(base, yakuman, win, rules, multiple, rinshan_liable)
         return _new(HandScore, (shown, multiple, han, fu, fu_items, 0, 0, 0,
                                 YAKUMAN_LIMIT_NAMES[multiple], base, win.seat_wind == 0, win.tsumo,
                                 payments, 1000 * win.deposits, decomposition, wait, liable))
@@ -790,27 +879,57 @@ def _result(key: tuple[int, bool, int, int], yaku: list[Yaku], yakuman: list[Yak
                              win.honba, rules.honba_points)
         liable = ()
     else:
-        payments, liable = _payments_with_pao(base, [], win, rules, 0)
+        payments, liable = _payments_with_pao(base, [], win, rules, 0, rinshan_liable)
     return _new(HandScore, (tuple(yaku), 1 if limit == "kazoe yakuman" else 0, han, fu, fu_items,
                             dora, aka, ura, limit, base, win.seat_wind == 0, win.tsumo, payments,
                             1000 * win.deposits, decomposition, wait, liable))
 
 
-def _fixed_mangan(name: str, win: Win, rules: Rules, dora: int, aka: int, ura: int,
-                  hand: Hand) -> HandScore:
-    """A hand worth exactly a mangan (renhou, shiisanputa: MJ-SCORE-24, MJ-MONTREAL-40)."""
+def _fixed_mangan(name: str, win: Win, rules: Rules, hand: Hand) -> HandScore:
+    """A hand worth exactly a mangan (renhou, shiisanputa: MJ-SCORE-24, MJ-MONTREAL-40): no other
+    yaku and no dora count."""
     payments = hand_payments(_MANGAN, dealer=win.is_dealer, tsumo=win.tsumo, seat=win.seat_wind,
                              discarder=win.discarder, honba=win.honba, rules=rules)
     return HandScore(
-        yaku=((name, 5),), yakuman=0, han=5, fu=0, fu_items=(), dora=dora, aka=aka, ura=ura,
+        yaku=((name, 5),), yakuman=0, han=5, fu=0, fu_items=(), dora=0, aka=0, ura=0,
         limit="mangan", base=_MANGAN, dealer=win.is_dealer, tsumo=win.tsumo, payments=payments,
         deposits=1000 * win.deposits, decomposition=tiles_to_str(hand.closed, sort=True),
         wait="")
 
 
+def _check_indicators(full: Sequence[int], reds: Sequence[int], w: int, win: Win,
+                      rules: Rules) -> None:
+    """Raise :class:`InvalidHandError` if the indicators and the hand need a fifth copy of a kind
+    (or a red five the rules do not have). Under chankan the robbed kan holds three more copies of
+    the winning tile."""
+    used: dict[int, int] = {w: 3} if win.chankan else {}
+    red_used = [0, 0, 0]
+    for name, indicators in (("dora", win.dora_indicators), ("ura-dora", win.ura_indicators)):
+        for indicator in indicators:
+            kind = indicator.kind
+            count = used.get(kind, 0) + 1
+            used[kind] = count
+            if full[kind] + count > 4:
+                shown = sum(t.kind == kind for t in win.dora_indicators + win.ura_indicators)
+                kan = " and the robbed kan 3" if win.chankan and kind == w else ""
+                raise InvalidHandError(
+                    f"{name} indicator {indicator}: the hand holds {full[kind]} "
+                    f"{kind_to_str(kind)}, the indicators show {shown}{kan}; there are only 4")
+            if indicator.red:
+                suit = kind // 9
+                red_used[suit] += 1
+                if reds[suit] + red_used[suit] > rules.red_fives[suit]:
+                    raise InvalidHandError(
+                        f"{name} indicator {indicator}: the rules have {rules.red_fives[suit]} red "
+                        f"five{'s' if rules.red_fives[suit] != 1 else ''} of {SUITS[suit]} and the "
+                        f"hand holds {reds[suit]}")
+
+
 def _payments_with_pao(base: int, yakuman: list[tuple[str, int]], win: Win, rules: Rules,
-                       multiple: int) -> tuple[tuple[Payment, ...], tuple[Payment, ...]]:
-    """Payments, with a liable player's share split off (MJ-PAO-05..07)."""
+                       multiple: int, rinshan_liable: bool
+                       ) -> tuple[tuple[Payment, ...], tuple[Payment, ...]]:
+    """Payments, and the liable player's part of them (MJ-PAO-04..07): ``(payments, liable)``,
+    ``liable`` empty or one :class:`Payment` for what he pays by liability alone."""
     seat, dealer, honba = win.seat_wind, win.is_dealer, win.honba
     normal = hand_payments(base, dealer=dealer, tsumo=win.tsumo, seat=seat,
                            discarder=win.discarder, honba=honba, rules=rules)
@@ -824,7 +943,7 @@ def _payments_with_pao(base: int, yakuman: list[tuple[str, int]], win: Win, rule
                            for name in pao_yakuman)
         liable_units = min(liable_units, multiple)
         liable_base = 8000 * liable_units
-    elif win.rinshan and "daiminkan_rinshan" in rules.pao:
+    elif rinshan_liable and "daiminkan_rinshan" in rules.pao:
         liable_units = 0
         liable_base = base
     else:
@@ -833,16 +952,20 @@ def _payments_with_pao(base: int, yakuman: list[tuple[str, int]], win: Win, rule
     full_value = _ceil100(liable_base * (6 if dealer else 4))
     amounts: dict[int | None, int] = {}
     honbas: dict[int | None, int] = {}
+    liable_part = [0, 0]  # amount (counters included) and counters paid by liability
 
-    def add(payer: int | None, amount: int, counters: int = 0) -> None:
+    def add(payer: int | None, amount: int, counters: int = 0, by_liability: bool = False) -> None:
         amounts[payer] = amounts.get(payer, 0) + amount + counters
         honbas[payer] = honbas.get(payer, 0) + counters
+        if by_liability:
+            liable_part[0] += amount + counters
+            liable_part[1] += counters
 
     if win.tsumo:
         if liable_units == 0 and rules.pao_rinshan_payment == "tsumo_total":
             full_value = sum(p.amount - p.honba for p in hand_payments(
                 liable_base, dealer=dealer, tsumo=True, seat=seat, rules=rules))
-        add(liable_seat, full_value, rules.honba_points * honba)
+        add(liable_seat, full_value, rules.honba_points * honba, True)
         if rest_base:
             for p in hand_payments(rest_base, dealer=dealer, tsumo=True, seat=seat, rules=rules):
                 add(p.payer, p.amount)
@@ -850,17 +973,16 @@ def _payments_with_pao(base: int, yakuman: list[tuple[str, int]], win: Win, rule
         discarder = win.discarder
         counters = rules.honba_points * honba
         if discarder == liable_seat:
-            add(discarder, full_value, counters)
+            add(discarder, full_value, counters, True)
         else:
             half = full_value // 2
             counter_payer = liable_seat if rules.pao_honba_payer == "liable" else discarder
-            add(liable_seat, half, counters if counter_payer == liable_seat else 0)
+            add(liable_seat, half, counters if counter_payer == liable_seat else 0, True)
             add(discarder, full_value - half, counters if counter_payer == discarder else 0)
         if rest_base:
             add(discarder, _ceil100(rest_base * (6 if dealer else 4)))
     payments = tuple(Payment(payer, amount, honbas[payer]) for payer, amount in amounts.items())
-    liable = tuple(p for p in payments if p.payer == liable_seat)
-    return payments, liable
+    return payments, (Payment(liable_seat, liable_part[0], liable_part[1]),)
 
 
 def seat_name(seat: int) -> str:

@@ -101,7 +101,7 @@ class Tile:
     red: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, int) or not 0 <= self.kind < 34:
+        if type(self.kind) is not int or not 0 <= self.kind < 34:  # bools are not kinds
             raise InvalidNotationError(f"tile kind must be 0..33, got {self.kind!r}")
         if self.red and self.kind not in (4, 13, 22):
             raise InvalidNotationError(f"only a five can be red, not {kind_to_str(self.kind)}")
@@ -186,7 +186,7 @@ class Tile:
     @classmethod
     def from_tenhou(cls, code: int) -> Tile:
         """Parse Tenhou's numeric tile code (11..47, 51..53)."""
-        tile = _TENHOU_TO_TILE.get(code) if isinstance(code, int) else None
+        tile = _TENHOU_TO_TILE.get(code) if type(code) is int else None
         if tile is None:
             raise InvalidNotationError(f"not a Tenhou tile code: {code!r}")
         return tile
@@ -194,7 +194,7 @@ class Tile:
     @classmethod
     def from_id(cls, tile_id: TileId, red_fives: bool = True) -> Tile:
         """The tile with Tenhou's 136-id ``tile_id``; ids 16, 52, 88 are red when ``red_fives``."""
-        if not isinstance(tile_id, int) or not 0 <= tile_id < 136:
+        if type(tile_id) is not int or not 0 <= tile_id < 136:  # bools are not tile ids
             raise InvalidNotationError(f"tile id must be 0..135, got {tile_id!r}")
         return Tile(tile_id // 4, red_fives and tile_id in RED_FIVE_IDS)
 

@@ -6,7 +6,9 @@ the seeds are silent (MJ-SCORE-04, RULES.md §12 item 9).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +21,7 @@ class YakuInfo:
     english: str
 
 
-YAKU: dict[str, YakuInfo] = {info.name: info for info in (
+YAKU: Mapping[str, YakuInfo] = MappingProxyType({info.name: info for info in (
     YakuInfo("riichi", 1, 0, "ready hand"),
     YakuInfo("double riichi", 2, 0, "ready hand on the first discard"),
     YakuInfo("open riichi", 1, 0, "ready hand shown to all (extra han)"),
@@ -51,10 +53,10 @@ YAKU: dict[str, YakuInfo] = {info.name: info for info in (
     YakuInfo("junchan", 3, 2, "terminal in each group"),
     YakuInfo("ryanpeikou", 3, 0, "two sets of identical sequences"),
     YakuInfo("chinitsu", 6, 5, "full flush"),
-)}
-"""Ordinary yaku by name."""
+)})
+"""Ordinary yaku by name (read-only)."""
 
-YAKUMAN: dict[str, str] = {
+YAKUMAN: Mapping[str, str] = MappingProxyType({
     "kokushi musou": "thirteen orphans",
     "kokushi musou juusanmen": "thirteen orphans, 13-sided wait",
     "suuankou": "four concealed triplets",
@@ -73,13 +75,14 @@ YAKUMAN: dict[str, str] = {
     "renhou": "win on a discard before one's first draw",
     "daisharin": "seven pairs 2..8 of one suit",
     "paarenchan": "eight counters (or eight dealer wins)",
-}
-"""Yakuman by name, with an English gloss."""
+})
+"""Yakuman by name, with an English gloss (read-only)."""
 
 LIMIT_NAMES = {5: "mangan", 6: "haneman", 7: "haneman", 8: "baiman", 9: "baiman", 10: "baiman",
                11: "sanbaiman", 12: "sanbaiman"}
 """Limit names by han (MJ-SCORE-05)."""
 
 YAKUMAN_LIMIT_NAMES = ("", "yakuman", "double yakuman", "triple yakuman", "quadruple yakuman",
-                       "quintuple yakuman", "sextuple yakuman")
-"""Limit names by yakuman multiple."""
+                       "quintuple yakuman", "sextuple yakuman", "septuple yakuman",
+                       "octuple yakuman")
+"""Limit names by yakuman multiple (``Rules.max_yakuman`` is at most the last index, 8)."""

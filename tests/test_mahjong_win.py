@@ -1,0 +1,200 @@
+"""The win situation (``Win``) against the hand: what ``Win`` and ``score_hand`` refuse because no
+table can produce it (rinshan without a kan, chankan on a held tile, a fifth copy among the dora
+indicators), liability on a daiminkan-rinshan win, and strict value types (bools are not seats).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from taku.mahjong import (
+    Hand,
+    HandScore,
+    InvalidHandError,
+    InvalidNotationError,
+    Payment,
+    Rules,
+    Tile,
+    Win,
+    parse_tiles,
+    score_hand,
+)
+
+EAST, SOUTH, WEST, NORTH = range(4)
+MONTREAL = Rules.preset("montreal")
+
+
+def score(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> HandScore:
+    for key in ("dora_indicators", "ura_indicators"):
+        if isinstance(win.get(key), str):
+            win[key] = parse_tiles(str(win[key]))
+    win.setdefault("seat_wind", SOUTH)
+    return score_hand(Hand.from_str(hand), Tile.from_str(win_tile), Win(**win),  # type: ignore[arg-type]
+                      rules)
+
+
+# --- rinshan (MJ-FLOW-21) and the daiminkan-rinshan liability (MJ-PAO-04) -------------------------
+
+@pytest.mark.parametrize("hand", ["234m456p678s23455s", "234m678s23455s 4-56p", "234m678s23455s 444p="])
+def test_mj_flow_21_rinshan_win_needs_a_kan_in_the_hand(hand: str) -> None:
+    """MJ-FLOW-21: rinshan kaihou is a win on the replacement tile drawn after one's own kan, so
+    the hand must hold a kan."""
+    with pytest.raises(InvalidHandError, match="a rinshan win needs a kan in the hand"):
+        score(hand, "2s", tsumo=True, rinshan=True)
+    with pytest.raises(InvalidHandError, match="a rinshan win needs a kan in the hand"):
+        score(hand, "2s", MONTREAL, tsumo=True, rinshan=True, pao_seat=WEST)
+
+
+@pytest.mark.parametrize("kan", ["8888m", "8888m=", "888=8m"])
+def test_mj_flow_21_rinshan_win_with_any_kan(kan: str) -> None:
+    """MJ-FLOW-21: any kan (ankan, daiminkan, kakan) gives a replacement draw."""
+    result = score(f"234m567p345s66s {kan}", "5s", tsumo=True, rinshan=True)
+    assert ("rinshan kaihou", 1) in result.yaku
+
+
+# South's daiminkan of 8m: from the left (East), across (North) or the right (West).
+DAIMINKAN_HAND = "234m567p345s66s 8888m{}"
+FROM = {"-": EAST, "=": NORTH, "+": WEST}
+
+
+@pytest.mark.parametrize("mark", ["-", "=", "+"])
+def test_mj_pao_04_daiminkan_discarder_is_liable_for_the_rinshan_win(mark: str) -> None:
+    """MJ-PAO-04: "a player's discard is claimed by daiminkan and the claimant then wins by rinshan
+    kaihou: the discarder is liable": he pays the whole hand alone (TV-PAO-04)."""
+    hand = DAIMINKAN_HAND.format(mark)
+    result = score(hand, "5s", MONTREAL, tsumo=True, rinshan=True, pao_seat=FROM[mark],
+                   dora_indicators="1m")
+    assert result.payments == (Payment(FROM[mark], 4000),)
+    assert result.liable == (Payment(FROM[mark], 4000),)
+    assert result.to_dict()["points"]["liable"] == {"payer": ("East", "North", "West")[
+        "-=+".index(mark)], "amount": 4000}
+
+
+@pytest.mark.parametrize(("hand", "pao_seat"), [
+    ("234m567p345s66s 8888m", NORTH),     # ankan: nobody's discard was claimed
+    ("234m567p345s66s 888=8m", NORTH),    # kakan: the pon's discarder is not liable for the kan
+    ("234m567p345s66s 8888m+", NORTH),    # a daiminkan claimed from West, not from North
+    ("234m567p345s66s 8888m=", WEST),
+])
+def test_mj_pao_04_no_liability_without_a_daiminkan_from_the_liable_seat(hand: str,
+                                                                         pao_seat: int) -> None:
+    """MJ-PAO-04: only the discarder of the tile claimed by daiminkan is liable; with an ankan, a
+    kakan or a daiminkan from someone else the win is paid as a normal tsumo."""
+    result = score(hand, "5s", MONTREAL, tsumo=True, rinshan=True, pao_seat=pao_seat,
+                   dora_indicators="1m")
+    assert result.liable == ()
+    assert len(result.payments) == 3
+    assert "liable" not in result.to_dict()["points"]
+
+
+# --- chankan (MJ-FLOW-23) --------------------------------------------------------------------------
+
+def test_mj_flow_23_chankan_robs_a_tile_the_winner_does_not_hold() -> None:
+    """MJ-FLOW-23: the robbed tile is the fourth of another player's kan, so the winner holds no
+    other copy of it."""
+    assert ("chankan", 1) in score("222m456p678s23455s", "2s", chankan=True).yaku
+    with pytest.raises(InvalidHandError, match=r"a chankan win robs the fourth 2s .* holds 2 more"):
+        score("234m456p678s22s234s", "2s", chankan=True)
+    with pytest.raises(InvalidHandError, match="robs the fourth 5s"):
+        score("234m456p678s55s 5-67s", "5s", chankan=True)
+
+
+def test_mj_flow_23_chankan_indicator_cannot_show_the_robbed_kind() -> None:
+    """MJ-FLOW-23, MJ-FLOW-31: the three other copies of the robbed tile are in the kan, so no
+    indicator can show it."""
+    with pytest.raises(InvalidHandError, match="robbed kan 3; there are only 4"):
+        score("222m456p678s23455s", "2s", chankan=True, dora_indicators="2s")
+    assert score("222m456p678s23455s", "2s", chankan=True, dora_indicators="1s").dora == 1
+
+
+# --- dora indicators (MJ-FLOW-31) ------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["dora_indicators", "ura_indicators"])
+def test_mj_flow_31_at_most_five_indicators(key: str) -> None:
+    """MJ-FLOW-31: one indicator and one per kan, at most four kans: at most 5 (and 5 ura)."""
+    assert len(getattr(Win(**{key: parse_tiles("1m2m3m4m5m")}), key)) == 5  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match=f"{key}: at most 5 indicators .* got 6"):
+        Win(**{key: parse_tiles("1m2m3m4m5m6m")})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("hand", "win_tile", "dora", "ura", "message"), [
+    ("123m456p789s11z 777z+", "1z", "5z5z5z5z5z", "", "the hand holds 0 5z, the indicators show 5"),
+    ("123m456p789s55z 777z+", "5z", "5z5z5z", "", "the hand holds 2 5z, the indicators show 3"),
+    ("123m456p789s11z 5555z", "1z", "5z", "", "dora indicator 5z: the hand holds 4 5z"),
+    ("123m456p789s55z 777z+", "5z", "5z5z", "5z", "ura-dora indicator 5z: the hand holds 2 5z"),
+    ("123m456p789s55z 777z+", "5z", "7z7z", "", "the hand holds 3 7z, the indicators show 2"),
+])
+def test_mj_flow_31_indicators_and_hand_hold_no_fifth_copy(hand: str, win_tile: str, dora: str,
+                                                          ura: str, message: str) -> None:
+    """MJ-FLOW-31: indicators are tiles of the same set as the hand: together at most 4 of a
+    kind."""
+    with pytest.raises(InvalidHandError, match=message):
+        score(hand, win_tile, dora_indicators=dora, ura_indicators=ura)
+
+
+def test_mj_flow_31_indicators_up_to_the_fourth_copy() -> None:
+    """MJ-FLOW-31: the last copies of a kind may be indicators: 5z twice beside the hand's pair,
+    the fourth 7z beside the hand's pon."""
+    result = score("123m456p789s55z 777z+", "5z", dora_indicators="6z5z5z7z")
+    assert result.dora == 5  # 6z makes the three 7z dora; 7z (chun -> haku) the two 5z
+
+
+def test_mj_score_02_red_five_indicator_must_exist_under_the_rules() -> None:
+    """MJ-SCORE-02, CFG-20: a red five indicator must be one the rules have and the hand does not."""
+    tenhou = Rules.preset("tenhou")
+    assert score("234m456p22567678s", "5s", tenhou, dora_indicators="0p").dora == 1
+    with pytest.raises(InvalidHandError, match="dora indicator 0p: the rules have 1 red five of p "
+                                               "and the hand holds 1"):
+        score("234m406p22567678s", "5s", tenhou, dora_indicators="0p")
+    with pytest.raises(InvalidHandError, match="the rules have 0 red fives of p"):
+        score("234m456p22567678s", "5s", dora_indicators="0p")
+
+
+# --- strict types: bools are not numbers ------------------------------------------------------------
+
+@pytest.mark.parametrize("field", ["seat_wind", "round_wind", "honba", "deposits", "renchan",
+                                   "discarder", "pao_seat"])
+@pytest.mark.parametrize("value", [True, False, 1.0, "1"])
+def test_win_int_fields_reject_bools_and_non_ints(field: str, value: object) -> None:
+    """``Win`` seats and counts are ints: ``seat_wind=True`` is refused, not read as South."""
+    with pytest.raises(InvalidHandError, match=field):
+        Win(seat_wind=SOUTH if field != "seat_wind" else value,  # type: ignore[arg-type]
+            **({field: value} if field != "seat_wind" else {}))
+
+
+@pytest.mark.parametrize("flag", ["tsumo", "riichi", "ippatsu", "chankan", "first_turn"])
+def test_win_flags_are_bools(flag: str) -> None:
+    """``Win`` flags are True or False, not 1 or None."""
+    for value in (1, 0, None, "yes"):
+        with pytest.raises(InvalidHandError, match=f"{flag} must be True or False"):
+            Win(**{flag: value})  # type: ignore[arg-type]
+
+
+def test_win_honba_may_be_any_non_negative_int() -> None:
+    """MJ-SCORE-22: counters are arithmetic: any non-negative int is scored."""
+    result = score("123m456p78999s 777z+", "9s", honba=10**20, discarder=NORTH)
+    assert result.total == 1000 + 300 * 10**20
+
+
+def test_win_discarder_messages_name_the_seat() -> None:
+    """A tsumo has no discarder; a winner does not deal in to himself."""
+    with pytest.raises(InvalidHandError, match=r"discarder 0 \(East\): a tsumo win has no discarder"):
+        Win(tsumo=True, seat_wind=SOUTH, discarder=EAST)
+    with pytest.raises(InvalidHandError, match=r"discarder 1 \(South\) is the winner"):
+        Win(seat_wind=SOUTH, discarder=SOUTH)
+
+
+@pytest.mark.parametrize("tile_id", [True, False, 1.0, -1, 136, "5"])
+def test_tile_from_id_rejects_bools_and_non_ids(tile_id: object) -> None:
+    """Tenhou 136-ids are ints 0..135; a bool is not a tile id."""
+    with pytest.raises(InvalidNotationError, match=r"tile id must be 0\.\.135"):
+        Tile.from_id(tile_id)  # type: ignore[arg-type]
+
+
+def test_tile_kind_and_tenhou_code_reject_bools() -> None:
+    """A bool is not a tile kind or a Tenhou code."""
+    with pytest.raises(InvalidNotationError):
+        Tile(True)
+    with pytest.raises(InvalidNotationError):
+        Tile.from_tenhou(True)  # type: ignore[arg-type]
+    assert Tile.from_id(1) == Tile(0)
