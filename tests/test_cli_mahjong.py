@@ -359,3 +359,16 @@ def test_batch_random_values_never_break_the_batch(
         assert ("error" in result) != ("points" in result)
         assert "internal error" not in str(result.get("error", ""))
     assert status == (1 if any("error" in r for r in results) else 0)
+
+
+@pytest.mark.parametrize("ident", ["\x85", "\u2028", "a\u2029b", "東"])
+def test_batch_output_lines_survive_unicode_line_separators(ident: str, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each --batch output is exactly one line even when an echoed id holds U+0085 or U+2028."""
+    line = json.dumps({"id": ident, "closed": "234m456p678s11z", "win_tile": "1z",
+                       "melds": [{"type": "pon", "tiles": "777z+"}], "seat": "S"})
+    monkeypatch.setattr(sys, "stdin", io.StringIO(line + "\n"))
+    status = main(["mahjong", "score", "--batch"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert len(out.splitlines()) == 1 and json.loads(out)["id"] == ident

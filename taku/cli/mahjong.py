@@ -519,7 +519,9 @@ def _score_batch(stdin: Any, stdout: Any) -> int:
         if ident is not None:
             output = {"id": ident, **output}
         try:
-            text = json.dumps(output, ensure_ascii=False)
+            # ASCII only: a raw U+0085 or U+2028 in an echoed id would split the line for readers
+            # that break lines on every Unicode line separator.
+            text = json.dumps(output)
         except ValueError as error:  # an integer too long to write
             output = {"error": f"cannot write the result: {error}"}
             text = json.dumps(output)
