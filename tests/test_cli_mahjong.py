@@ -372,3 +372,18 @@ def test_batch_output_lines_survive_unicode_line_separators(ident: str, capsys: 
     out = capsys.readouterr().out
     assert status == 0
     assert len(out.splitlines()) == 1 and json.loads(out)["id"] == ident
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('{"id": NaN, "closed": "234m456p678s11z", "win_tile": "1z"}', "NaN is not a JSON number"),
+    ('{"id": -Infinity}', "-Infinity is not a JSON number"),
+    ('{"id": 1e999}', "1e999 is too large for a JSON number"),
+])
+def test_batch_refuses_non_standard_json_numbers(line: str, message: str, capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """An id that could not be echoed as standard JSON is an error for that line only."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(line + "\n"))
+    status = main(["mahjong", "score", "--batch"])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert json.loads(out) == {"error": f"line 1: not valid JSON: {message}"}

@@ -250,3 +250,18 @@ def test_property_decompositions_are_valid_and_complete(counts: list[int]) -> No
     assert Counter(shape(d) for d in found) == Counter(brute_decompositions(counts))
     for decomposition in found:
         assert_valid(decomposition, counts)
+
+
+@pytest.mark.parametrize(("counts", "message"), [
+    ([5] + [0] * 33, "5 copies of 1m; there are only 4"),
+    ([0] * 33, "34 tile counts expected, got 33"),
+    ([1.0] * 34, "tile counts must be integers"),
+    (None, "34 tile counts expected, got None"),
+])
+def test_decompositions_refuse_impossible_counts(counts: object, message: str) -> None:
+    """Counts that are no hand (a fifth copy, a wrong length, not integers) are an error, not []."""
+    from taku.mahjong.errors import InvalidHandError
+
+    for function in (decompositions, split_groups):
+        with pytest.raises(InvalidHandError, match=message.replace("[", r"\[")):
+            function(counts)  # type: ignore[arg-type]

@@ -586,7 +586,7 @@ def test_helper_errors_name_the_problem() -> None:
         shanten(plus(thirteen, 27, 27, 27))
     with pytest.raises(InvalidHandError, match="34 tile counts expected, got 33"):
         waits(thirteen[:33])
-    with pytest.raises(InvalidHandError, match="34 visible counts expected, got 3"):
+    with pytest.raises(InvalidHandError, match="visible tiles: 34 tile counts expected, got 3"):
         ukeire(thirteen, visible=[0, 0, 0])
 
 
@@ -834,3 +834,17 @@ def test_brute_force_sanity() -> None:
     assert brute_regular(parse_kinds("147m258p369s1234z")) == 8
     assert brute_chiitoitsu(parse_kinds("147m258p369s1234z")) == 6
     assert brute_kokushi(parse_kinds("19m19p19s1234567z")) == 0
+
+
+@pytest.mark.parametrize(("visible", "message"), [
+    ([-5] * 34, "visible tiles: -5 copies of 1m; there are only 4"),
+    ([0.5] * 34, "visible tiles: tile counts must be integers"),
+    (["a"] * 34, "visible tiles: tile counts must be integers"),
+    ([0] * 30, "visible tiles: 34 tile counts expected, got 30"),
+])
+def test_ukeire_refuses_impossible_visible_counts(visible: list[Any], message: str) -> None:
+    """Visible counts are tile counts too: 34 integers 0..4 (else the tiles left would be wrong)."""
+    from taku.mahjong.tiles import parse_kinds
+
+    with pytest.raises(InvalidHandError, match=message):
+        ukeire(parse_kinds("123m456p789s1122z"), 0, visible)

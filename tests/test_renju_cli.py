@@ -339,3 +339,19 @@ def test_python_m_taku_to_a_full_device_is_one_line() -> None:
         )
     assert done.returncode == 2
     assert done.stderr == "taku: error: cannot write output: No space left on device\n"
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        ('{"id": NaN, "black": []}\n', "input line 1: not JSON (NaN is not a JSON number)"),
+        ('{"id": 1e999, "black": []}\n', "input line 1: not JSON (1e999 is too large for a JSON number)"),
+        ("[" * 100_000 + "\n", "input line 1: not JSON (maximum recursion depth exceeded"),
+        ('{"id": ' + "1" * 5000 + ', "black": []}\n', "input line 1: not JSON (Exceeds the limit"),
+    ],
+)
+def test_forbidden_non_standard_json_is_one_line_error(stdin: str, message: str, cli: Runner) -> None:
+    """NaN, infinities, numbers too long and nesting too deep are refused with one line, no traceback."""
+    status, out, err = cli(["renju", "forbidden"], stdin)
+    assert status == 2 and out == ""
+    assert err.startswith(f"taku: error: {message}") and err.count("\n") == 1

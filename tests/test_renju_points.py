@@ -65,7 +65,7 @@ def test_gomocup_y_counts_from_the_top() -> None:
     assert Point.from_str("j10").gomocup(19) == "9,9"
 
 
-@pytest.mark.parametrize("text", ["7", "7,7,7", "a,b", "-1,3", "15,0"])
+@pytest.mark.parametrize("text", ["7", "7,7,7", "a,b", "-1,3", "15,0", "²,1", "７,7"])
 def test_bad_gomocup_points_raise(text: str) -> None:
     with pytest.raises(InvalidNotationError):
         Point.from_gomocup(text, 15)

@@ -614,3 +614,12 @@ def test_every_reader_refuses_garbage_with_a_record_error(text: str, data: bytes
             reader(argument)
         except RecordError as error:
             assert "\n" not in str(error)
+
+
+@pytest.mark.parametrize("field", ["black", "white"])
+def test_psq_write_refuses_names_that_read_back_as_moves(field: str) -> None:
+    """A PSQ name line like ``1,2`` would be read as a move: writing it is an error, not a wrong game."""
+    record = GameRecord("h8", **{field: "1,2"})
+    with pytest.raises(RecordError, match=r"player name '1,2' would read back as a move"):
+        write_psq(record)
+    assert read_psq(write_psq(GameRecord("h8", black="Bob", white="Ann"))).black == "Bob"

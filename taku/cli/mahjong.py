@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from taku.cli.main import CommandError
+from taku.cli.main import CommandError, loads_json
 from taku.mahjong.errors import InvalidNotationError, MahjongError
 from taku.mahjong.hand import ACROSS, LEFT, MELD_KINDS, RIGHT, Hand, Meld
 from taku.mahjong.rules import PRESETS, Rules
@@ -503,7 +503,7 @@ def _score_batch(stdin: Any, stdout: Any) -> int:
         output: dict[str, Any]
         ident: Any = None
         try:
-            data = json.loads(line.strip())
+            data = loads_json(line.strip())
         except json.JSONDecodeError as error:
             output = {"error": f"line {number}: not valid JSON: {error.msg} at column {error.colno}"}
         except (ValueError, RecursionError) as error:  # e.g. a number too long, nesting too deep

@@ -3,11 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from taku import __version__
+
+
+def loads_json(text: str) -> Any:
+    """Parse one JSON document strictly: ``NaN``, ``Infinity`` and numbers too large for a float
+    are refused (``ValueError``), so what is read can be written back as standard JSON."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large for a JSON number")
+    return value
 
 
 class CommandError(Exception):

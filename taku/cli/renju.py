@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import taku.renju.svg
-from taku.cli.main import CommandError
+from taku.cli.main import CommandError, loads_json
 from taku.formats.renju import (
     FORMATS,
     MAX_RECORD_SIZE,
@@ -234,9 +234,11 @@ def _answer(line: str, number: int, rules: RenjuRules) -> dict[str, Any]:
     ``"id"`` if it has one. ``CommandError`` if the line is bad."""
     where = f"input line {number}"
     try:
-        data = json.loads(line)
+        data = loads_json(line)
     except json.JSONDecodeError as error:
         raise CommandError(f"{where}: not JSON ({error.msg})") from None
+    except (ValueError, RecursionError) as error:  # a number too long or too large, nesting too deep
+        raise CommandError(f"{where}: not JSON ({error})") from None
     if not isinstance(data, dict):
         raise CommandError(f'{where}: expected an object like {{"black": ["h8"], "white": []}}')
     for key in data:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from taku.mahjong.tiles import Kind, kind_to_str
+from taku.mahjong.tiles import Kind, counts_key, kind_to_str
 
 TRIPLET = 34
 """Offset of triplet codes: ``TRIPLET + kind`` is a triplet of ``kind``; a code below 34 is a sequence."""
@@ -142,7 +142,7 @@ def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     Groups are codes (see the module docstring), ordered by lowest kind, a triplet first; each
     multiset of groups appears once.
     """
-    return [(pair, groups) for pair, groups, _, _ in analysed_splits(counts)]
+    return [(pair, groups) for pair, groups, _, _ in analysed_splits(counts_key(counts))]
 
 
 _PARTS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))

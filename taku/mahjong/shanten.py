@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from taku.mahjong.errors import InvalidHandError
-from taku.mahjong.tiles import TERMINALS_AND_HONORS, Kind, Tile, kind_to_str
+from taku.mahjong.tiles import TERMINALS_AND_HONORS, Kind, Tile, counts_key, kind_to_str
 
 if TYPE_CHECKING:
     from taku.mahjong.hand import Meld
@@ -310,26 +310,6 @@ def _capped_id(counts: bytes, melded: bytes) -> int:
 
 # --- checks ----------------------------------------------------------------------------------------
 
-def _counts_key(counts: Sequence[int]) -> bytes:
-    """The 34 counts as bytes, or InvalidHandError naming the problem."""
-    try:
-        key = bytes(counts)
-    except (TypeError, ValueError):
-        key = b""
-    if len(key) == 34 == len(counts) and max(key) <= 4:  # (not a buffer of wider integers)
-        return key
-    if len(counts) != 34:
-        raise InvalidHandError(f"34 tile counts expected, got {len(counts)}")
-    try:
-        values = [operator.index(count) for count in counts]
-    except TypeError:
-        raise InvalidHandError(f"tile counts must be integers, got {list(counts)!r}") from None
-    for kind, count in enumerate(values):
-        if not 0 <= count <= 4:
-            raise InvalidHandError(f"{count} copies of {kind_to_str(kind)}; there are only 4")
-    return bytes(values)
-
-
 def _check_melds(melds: int) -> None:
     if not (isinstance(melds, int) and 0 <= melds <= 4):  # (a bool is an int: False melds is 0)
         raise InvalidHandError(f"0 to 4 melds expected, got {melds!r}")
@@ -389,7 +369,7 @@ def _regular(key: bytes, melds: int, caps: bytes | None = None) -> int:
 def _checked(counts: Sequence[int], melds: int,
              melded: Sequence[int] | None) -> tuple[bytes, bytes | None]:
     """The counts as bytes and the melded counts as bytes (None if not given or all zero)."""
-    key = _counts_key(counts)
+    key = counts_key(counts)
     _check_melds(melds)
     caps = _melded_key(key, melds, melded) if melded is not None else None
     return key, caps if caps and any(caps) else None
@@ -420,7 +400,7 @@ def shanten_regular(counts: Sequence[int], melds: int = 0, *,
 
 def shanten_chiitoitsu(counts: Sequence[int]) -> int:
     """Shanten of seven pairs (seven *distinct* pairs: four of a kind is one pair)."""
-    key = _counts_key(counts)
+    key = counts_key(counts)
     kinds = 34 - key.count(0)
     pairs = kinds - key.count(1)
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
@@ -428,7 +408,7 @@ def shanten_chiitoitsu(counts: Sequence[int]) -> int:
 
 def shanten_kokushi(counts: Sequence[int]) -> int:
     """Shanten of thirteen orphans (kokushi musou)."""
-    key = _counts_key(counts)
+    key = counts_key(counts)
     orphans = key[0:27:9] + key[8:27:9] + key[27:34]  # 1m 1p 1s, 9m 9p 9s, the honours
     missing = orphans.count(0)
     return missing - (orphans.count(1) + missing < 13)
@@ -613,9 +593,10 @@ def ukeire(counts: Sequence[int], melds: int = 0, visible: Sequence[int] | None 
 def _visible(visible: Sequence[int] | None) -> Sequence[int]:
     if visible is None:
         return bytes(34)
-    if len(visible) != 34:
-        raise InvalidHandError(f"34 visible counts expected, got {len(visible)}")
-    return visible
+    try:
+        return counts_key(visible)
+    except InvalidHandError as error:
+        raise InvalidHandError(f"visible tiles: {error}") from None
 
 
 def _ukeire(key: bytes, melds: int, caps: bytes | None, seen: Sequence[int]) -> Ukeire:

@@ -8,12 +8,13 @@ circles), 18-26 are 1s-9s (sou, bamboo) and 27-33 are the honours East, South, W
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from taku.mahjong.errors import InvalidNotationError
+from taku.mahjong.errors import InvalidHandError, InvalidNotationError
 
 Kind: TypeAlias = int
 """A tile kind, 0..33 (see the module docstring)."""
@@ -314,3 +315,28 @@ def parse_kinds(text: str) -> list[int]:
 def counts_to_str(counts: Sequence[int]) -> str:
     """MPSZ notation of a 34-entry count list."""
     return tiles_to_str(Tile(kind) for kind in range(34) for _ in range(counts[kind]))
+
+
+def counts_key(counts: Sequence[int]) -> bytes:
+    """The 34 counts of a hand as ``bytes`` (each 0..4), or :class:`InvalidHandError` naming the
+    problem (a wrong length, a count that is not an integer, a fifth copy)."""
+    try:
+        key = bytes(counts)
+    except (TypeError, ValueError):
+        key = b""
+    if len(key) == 34 == len(counts) and max(key) <= 4:  # (not a buffer of wider integers)
+        return key
+    try:
+        size = len(counts)
+    except TypeError:
+        raise InvalidHandError(f"34 tile counts expected, got {counts!r}") from None
+    if size != 34:
+        raise InvalidHandError(f"34 tile counts expected, got {size}")
+    try:
+        values = [operator.index(count) for count in counts]
+    except TypeError:
+        raise InvalidHandError(f"tile counts must be integers, got {list(counts)!r}") from None
+    for kind, count in enumerate(values):
+        if not 0 <= count <= 4:
+            raise InvalidHandError(f"{count} copies of {kind_to_str(kind)}; there are only 4")
+    return bytes(values)

@@ -46,6 +46,7 @@ class Color(IntEnum):
 BLACK: Final = Color.BLACK
 WHITE: Final = Color.WHITE
 
+_DIGITS_RE: Final = re.compile(r"[0-9]+")
 _POINT_RE: Final = re.compile(r"([a-y])([0-9]{1,2})")
 
 
@@ -62,6 +63,8 @@ class Point(NamedTuple):
     @classmethod
     def from_str(cls, text: str) -> Point:
         """The point named ``text`` in RIF notation: ``"h8"``, case-insensitive, blanks around ignored."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"{text!r} is not a point: expected text like 'h8'")
         match = _POINT_RE.fullmatch(text.strip().lower())
         if match is None or not 1 <= int(match.group(2)) <= MAX_SIZE:
             raise InvalidNotationError(
@@ -72,8 +75,10 @@ class Point(NamedTuple):
     @classmethod
     def from_gomocup(cls, text: str, size: int) -> Point:
         """The point at Gomocup coordinates ``"x,y"`` (0-based, ``y`` from the top) on a ``size`` board."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"{text!r} is not a Gomocup point: expected text 'x,y' like '7,7'")
         parts = text.strip().split(",")
-        if len(parts) != 2 or not all(part.strip().isdigit() for part in parts):
+        if len(parts) != 2 or not all(_DIGITS_RE.fullmatch(part.strip()) for part in parts):
             raise InvalidNotationError(f"{text!r} is not a Gomocup point: expected 'x,y' like '7,7'")
         x, y = (int(part) for part in parts)
         if not (x < size and y < size):

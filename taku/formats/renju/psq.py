@@ -127,11 +127,17 @@ def write_psq(record: GameRecord) -> str:
         lines += [_name_line(record.black), _name_line(record.white)]
     trailer = record.metadata.get("psq_trailer")
     if trailer:
-        lines += trailer.splitlines()
+        for line in trailer.splitlines():
+            if _MOVE_LIKE_RE.fullmatch(line):
+                raise RecordError(f"PSQ: the trailing line {line!r} would read back as a move")
+            lines.append(line)
     return "\n".join(lines) + "\n"
 
 
 def _name_line(name: str | None) -> str:
     if name is None or not name.strip():
         return "?"
-    return " ".join(name.split())  # one line, as Piskvork reads it
+    line = " ".join(name.split())  # one line, as Piskvork reads it
+    if _MOVE_LIKE_RE.fullmatch(line):
+        raise RecordError(f"PSQ: the player name {name!r} would read back as a move")
+    return line
