@@ -26,38 +26,18 @@ from pathlib import Path
 
 from renju.check_forbid import get_foul_type  # type: ignore[import-untyped]
 
-from taku.renju import BLACK, WHITE, Point, Position
+from taku.renju import Point
 from taku.renju import forbidden as taku_forbidden
 
-ORACLE = {1: "double-three", 2: "double-four", 3: "overline"}
-
-
-def clustered(rng: random.Random) -> Position:
-    """A game-like position: black stones grown next to black stones, white ones around them."""
-    black = [Point(rng.randint(4, 10), rng.randint(4, 10))]
-    taken = set(black)
-    white: list[Point] = []
-    want_black = rng.randint(5, 40)
-    want_white = rng.randint(want_black // 3, want_black)
-    while len(black) < want_black or len(white) < want_white:
-        base = rng.choice(black)
-        own = len(black) < want_black and (len(white) >= want_white or rng.random() < 0.5)
-        reach = 2 if own else 3
-        point = Point(base.x + rng.randint(-reach, reach), base.y + rng.randint(-reach, reach))
-        if point.on_board(15) and point not in taken:
-            taken.add(point)
-            (black if own else white).append(point)
-    return Position.from_stones(black, white)
-
-
-def scattered(rng: random.Random) -> Position:
-    """Stones dropped uniformly into a random square region of the board."""
-    low, high = rng.choice([(0, 14), (2, 12), (4, 10), (5, 9)])
-    points = [Point(x, y) for x in range(low, high + 1) for y in range(low, high + 1)]
-    rng.shuffle(points)
-    black = rng.randint(3, min(40, len(points) // 2))
-    white = rng.randint(0, black)
-    return Position.from_stones(points[:black], points[black : black + white])
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+# The differential test's position generators: the benchmark times the same kind of positions.
+from test_renju_oracle import (  # noqa: E402
+    ORACLE_CODES,
+    clustered_position,
+    oracle_board,
+    scattered_position,
+)
 
 
 def best_of(repeat: int, run: Callable[[], object]) -> float:
@@ -89,19 +69,13 @@ def main() -> int:
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    positions = [(clustered if n % 2 else scattered)(rng) for n in range(args.positions)]
+    positions = [(clustered_position if n % 2 else scattered_position)(rng) for n in range(args.positions)]
     empties = [
         [Point(x, y) for y in range(15) for x in range(15) if position.color_at(Point(x, y)) is None]
         for position in positions
     ]
     points = sum(len(e) for e in empties)
-    boards = []
-    for position in positions:
-        board = [[0] * 15 for _ in range(15)]
-        for color in (BLACK, WHITE):
-            for point in position.stones(color):
-                board[point.x][point.y] = int(color)
-        boards.append(board)
+    boards = [oracle_board(position) for position in positions]
 
     for table in taku_forbidden._TABLES.values():  # empty the line-pattern tables: time a cold run too
         table.clear()
@@ -124,7 +98,7 @@ def main() -> int:
         found: list[dict[Point, str]] = []
         for board, empty in zip(boards, empties, strict=True):
             codes = ((point, get_foul_type(board, point.x, point.y)) for point in empty)
-            found.append({point: ORACLE[code] for point, code in codes if code})
+            found.append({point: ORACLE_CODES[code] for point, code in codes if code})
         return found
 
     sets, pointwise, theirs = taku_sets(), taku_points(), oracle()

@@ -18,13 +18,19 @@ from taku.renju import BLACK, WHITE, Foul, Point, Position
 ORACLE_CODES: dict[int, Foul] = {1: "double-three", 2: "double-four", 3: "overline"}
 
 
-def oracle_forbidden(position: Position) -> dict[Point, Foul]:
-    """The oracle's verdict on every empty point (its board is indexed [x][y], 1 black, 2 white)."""
-    size = position.size
-    board = [[0] * size for _ in range(size)]
+def oracle_board(position: Position) -> list[list[int]]:
+    """The position as the oracle's board: indexed [x][y], 0 empty, 1 black, 2 white."""
+    board = [[0] * position.size for _ in range(position.size)]
     for color in (BLACK, WHITE):
         for point in position.stones(color):
             board[point.x][point.y] = int(color)
+    return board
+
+
+def oracle_forbidden(position: Position) -> dict[Point, Foul]:
+    """The oracle's verdict on every empty point."""
+    size = position.size
+    board = oracle_board(position)
     found: dict[Point, Foul] = {}
     for y in range(size):
         for x in range(size):
