@@ -402,7 +402,7 @@ def test_cli_shanten_report_counts_meld_tiles_as_held() -> None:
 
 def test_melded_counts_and_meld_numbers_are_checked() -> None:
     counts = parse_kinds("5m123p456p789s")
-    with pytest.raises(InvalidHandError, match="34 melded tile counts expected, got 3"):
+    with pytest.raises(InvalidHandError, match="melded tiles: 34 tile counts expected, got 3"):
         shanten(counts, 1, melded=[0, 0, 0])
     with pytest.raises(InvalidHandError, match="5 copies of 5m between the concealed tiles and"):
         waits(counts, 1, melded=parse_kinds("5555m"))

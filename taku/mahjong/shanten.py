@@ -27,7 +27,6 @@ integer operations. Suits and honours with melded copies go through the exact dy
 from __future__ import annotations
 
 import base64
-import operator
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -317,21 +316,19 @@ def _check_melds(melds: int) -> None:
 
 def _melded_key(key: bytes, melds: int, melded: Sequence[int]) -> bytes:
     """``melded`` as bytes, checked against the concealed counts and the number of melds."""
-    if len(melded) != 34:
-        raise InvalidHandError(f"34 melded tile counts expected, got {len(melded)}")
     try:
-        values = [operator.index(count) for count in melded]
-    except TypeError:
-        raise InvalidHandError(f"melded counts must be integers, got {list(melded)!r}") from None
+        values = counts_key(melded)
+    except InvalidHandError as error:
+        raise InvalidHandError(f"melded tiles: {error}") from None
     for kind, count in enumerate(values):
-        if not 0 <= count <= 4 - key[kind]:
+        if count > 4 - key[kind]:
             raise InvalidHandError(f"{key[kind] + count} copies of {kind_to_str(kind)} between "
                                    "the concealed tiles and the melds; there are only 4")
     total = sum(values)
     if not 3 * melds <= total <= 4 * melds:
         raise InvalidHandError(f"{total} melded tiles do not make {melds} meld"
                                f"{'' if melds == 1 else 's'}")
-    return bytes(values)
+    return values
 
 
 def meld_counts(melds: Iterable[Meld]) -> list[int]:
