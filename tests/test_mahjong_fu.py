@@ -8,17 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from taku.mahjong import Hand, HandScore, Rules, Tile, Win, score_hand
+from taku.mahjong import HandScore, Rules, Tile
 from taku.mahjong.decompose import TRIPLET
 from taku.mahjong.fu import wait_shape
 from taku.mahjong.tiles import parse_tiles
-
-EAST, SOUTH, WEST, NORTH = range(4)
-
-
-def score(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> HandScore:
-    return score_hand(Hand.from_str(hand), Tile.from_str(win_tile), Win(**win),  # type: ignore[arg-type]
-                      rules)
+from tests.mahjong_helpers import EAST, SOUTH, WEST, score
 
 
 def items(result: HandScore) -> dict[str, int]:

@@ -29,8 +29,8 @@ from taku.mahjong import (
     score_hand,
 )
 from taku.mahjong.score import chombo_payments, nagashi_mangan_payments, nagashi_mangan_score
+from tests.mahjong_helpers import EAST, NORTH, SOUTH, WEST
 
-EAST, SOUTH, WEST, NORTH = range(4)
 HAN = (1, 2, 3, 4)
 
 # (a) "Восток, Цумо": dealer tsumo, what each of the three others pays.

@@ -13,34 +13,18 @@ import pytest
 
 from taku.mahjong import (
     PRESETS,
-    Hand,
-    HandScore,
     InvalidHandError,
     NotAWinError,
     NoYakuError,
     Payment,
     Rules,
     Tile,
-    Win,
-    score_hand,
 )
 from taku.mahjong.rules import DOUBLE_YAKUMAN_CANDIDATES, PAO_TRIGGERS, UnknownRulesError
 from taku.mahjong.score import nagashi_mangan_payments, nagashi_mangan_score
 from taku.mahjong.yaku import YAKU, YAKUMAN, YAKUMAN_LIMIT_NAMES
-
-EAST, SOUTH, WEST, NORTH = range(4)
-NO_YAKU = "12399m456p789s111s"          # closed, 8s kanchan, no yaku
-NO_YAKU_OPEN = "12399m789s111s 4-56p"
-
-
-def score(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> HandScore:
-    win.setdefault("seat_wind", SOUTH)
-    return score_hand(Hand.from_str(hand), Tile.from_str(win_tile), Win(**win),  # type: ignore[arg-type]
-                      rules)
-
-
-def yaku(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> dict[str, int]:
-    return dict(score(hand, win_tile, rules, **win).yaku)
+from tests.mahjong_helpers import EAST, NO_YAKU, NO_YAKU_OPEN, NORTH, SOUTH, WEST, yaku
+from tests.mahjong_helpers import score_south as score
 
 
 def test_every_field_has_its_test() -> None:

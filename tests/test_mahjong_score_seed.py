@@ -8,21 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from taku.mahjong import Hand, HandScore, Payment, Rules, Tile, Win, basic_points, hand_payments
-from taku.mahjong import score_hand as _score_hand
+from taku.mahjong import Hand, HandScore, Payment, Rules, Tile, basic_points, hand_payments
 from taku.mahjong.tiles import dora_from_indicator
+from tests.mahjong_helpers import EAST, NORTH, SOUTH, WEST, score
 
-EAST, SOUTH, WEST, NORTH = range(4)
 MONTREAL = Rules.preset("montreal")
 
 
 def tiles(*texts: str) -> tuple[Tile, ...]:
     return tuple(Tile.from_str(t) for t in texts)
 
-
-def score(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> HandScore:
-    return _score_hand(Hand.from_str(hand), Tile.from_str(win_tile), Win(**win),  # type: ignore[arg-type]
-                       rules)
 
 
 def paid(result: HandScore) -> dict[int | None, int]:

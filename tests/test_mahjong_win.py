@@ -8,8 +8,6 @@ from __future__ import annotations
 import pytest
 
 from taku.mahjong import (
-    Hand,
-    HandScore,
     InvalidHandError,
     InvalidNotationError,
     Payment,
@@ -17,21 +15,11 @@ from taku.mahjong import (
     Tile,
     Win,
     parse_tiles,
-    score_hand,
 )
+from tests.mahjong_helpers import EAST, NORTH, SOUTH, WEST
+from tests.mahjong_helpers import score_south as score
 
-EAST, SOUTH, WEST, NORTH = range(4)
 MONTREAL = Rules.preset("montreal")
-
-
-def score(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> HandScore:
-    for key in ("dora_indicators", "ura_indicators"):
-        if isinstance(win.get(key), str):
-            win[key] = parse_tiles(str(win[key]))
-    win.setdefault("seat_wind", SOUTH)
-    return score_hand(Hand.from_str(hand), Tile.from_str(win_tile), Win(**win),  # type: ignore[arg-type]
-                      rules)
-
 
 # --- rinshan (MJ-FLOW-21) and the daiminkan-rinshan liability (MJ-PAO-04) -------------------------
 

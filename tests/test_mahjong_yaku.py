@@ -12,7 +12,6 @@ import pytest
 
 from taku.mahjong import (
     Hand,
-    HandScore,
     InvalidHandError,
     NotAWinError,
     NoYakuError,
@@ -22,24 +21,10 @@ from taku.mahjong import (
     score_hand,
 )
 from taku.mahjong.yaku import YAKU, YAKUMAN
+from tests.mahjong_helpers import EAST, NO_YAKU, NO_YAKU_OPEN, NORTH, PINFU, SOUTH, WEST, yaku
+from tests.mahjong_helpers import score_south as score
 
-EAST, SOUTH, WEST, NORTH = range(4)
 MONTREAL = Rules.preset("montreal")
-
-NO_YAKU = "12399m456p789s111s"          # closed, 8s kanchan, no yaku
-NO_YAKU_OPEN = "12399m789s111s 4-56p"   # the same with 456p called
-PINFU = "12399m456p345789s"             # 9s: ryanmen, plain pair
-
-
-def score(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> HandScore:
-    win.setdefault("seat_wind", SOUTH)
-    return score_hand(Hand.from_str(hand), Tile.from_str(win_tile), Win(**win),  # type: ignore[arg-type]
-                      rules)
-
-
-def yaku(hand: str, win_tile: str, rules: Rules | None = None, **win: object) -> dict[str, int]:
-    return dict(score(hand, win_tile, rules, **win).yaku)
-
 
 # --- riichi family (MJ-RIICHI, MJ-MONTREAL-20)-----------------------------------------------------
 
