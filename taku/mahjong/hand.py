@@ -306,18 +306,8 @@ class Hand:
         return list(self.tile_counts)
 
 
-def check_tile_supply(tiles: tuple[Tile, ...] | list[Tile]) -> None:
-    """Raise :class:`InvalidHandError` if ``tiles`` hold a fifth copy of a kind or two equal reds."""
-    counts = [0] * 34
-    reds = [0, 0, 0]
-    for tile in tiles:
-        counts[tile.kind] += 1
-        if tile.red:
-            reds[tile.kind // 9] += 1
-    _check_supply(counts, reds)
-
-
 def _check_supply(counts: list[int], reds: list[int]) -> None:
+    """Raise :class:`InvalidHandError` for a fifth copy of a kind or a third red five of a suit."""
     if max(counts) > 4:
         kind = next(kind for kind, count in enumerate(counts) if count > 4)
         raise InvalidHandError(f"{counts[kind]} copies of {kind_to_str(kind)}; there are only 4")

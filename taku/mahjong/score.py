@@ -410,7 +410,7 @@ def _colour_yakuman(full: Sequence[int], total: int, honors: int, rules: Rules) 
     return found
 
 
-def _is_shiisanputa(counts: list[int]) -> bool:
+def _is_shiisanputa(counts: Sequence[int]) -> bool:
     """One pair and twelve tiles with no pair, triplet or partial sequence among them."""
     pairs = 0
     for kind, count in enumerate(counts):
@@ -424,12 +424,12 @@ def _is_shiisanputa(counts: list[int]) -> bool:
     return pairs == 1
 
 
-def _chuuren(counts: list[int], win: int) -> str | None:
+def _chuuren(counts: Sequence[int], win: int) -> str | None:
     """``chuuren poutou`` / ``junsei chuuren poutou`` if the closed counts (one suit) are nine gates."""
     suit = win // 9
     if suit == 3:
         return None
-    local = counts[suit * 9: suit * 9 + 9]
+    local = list(counts[suit * 9: suit * 9 + 9])
     if sum(local) != 14:
         return None
     pattern = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -472,7 +472,7 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
             f"({len(closed)} concealed + {len(melds)} melds); the concealed tiles must "
             "include the winning tile")
     w = win_tile.kind
-    counts = list(hand.tile_counts)
+    counts = hand.tile_counts
     if not counts[w] or (w in (4, 13, 22) and win_tile not in closed):
         raise InvalidHandError(f"the winning tile {win_tile} is not among the concealed tiles "
                                f"{tiles_to_str(closed)}")
