@@ -5,6 +5,8 @@ indicators), liability on a daiminkan-rinshan win, and strict value types (bools
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from taku.mahjong import (
@@ -186,3 +188,20 @@ def test_tile_kind_and_tenhou_code_reject_bools() -> None:
     with pytest.raises(InvalidNotationError):
         Tile.from_tenhou(True)  # type: ignore[arg-type]
     assert Tile.from_id(1) == Tile(0)
+
+
+@pytest.mark.parametrize(("position", "value", "message"), [
+    (0, "234m456p678s11z 777z+", "hand must be a Hand, got '234m456p678s11z 777z+'"),
+    (1, "1z", "win_tile must be a Tile, got '1z'"),
+    (2, {"tsumo": True}, "win must be a Win, got {'tsumo': True}"),
+    (3, "tenhou", "rules must be a Rules, got 'tenhou'"),
+])
+def test_score_hand_names_an_argument_of_the_wrong_type(position: int, value: object, message: str) -> None:
+    """Text where a value is expected is a clear error at the boundary, not an AttributeError."""
+    from taku.mahjong import Hand, InvalidHandError, Rules, Tile, Win, score_hand
+
+    arguments: list[object] = [Hand.from_str("234m456p678s11z 777z+"), Tile.from_str("1z"),
+                               Win(seat_wind=SOUTH, discarder=WEST), Rules()]
+    arguments[position] = value
+    with pytest.raises(InvalidHandError, match=re.escape(message)):
+        score_hand(*arguments)  # type: ignore[arg-type]

@@ -464,6 +464,9 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     """
     win = win or _NO_WIN
     rules = rules or _DEFAULT_RULES
+    if type(hand) is not Hand or type(win_tile) is not Tile or type(win) is not Win or \
+            type(rules) is not Rules:
+        _check_argument_types(hand, win_tile, win, rules)
     closed = hand.closed
     melds = hand.melds
     if len(closed) + 3 * len(melds) != 14:
@@ -792,6 +795,17 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
         text = " ".join(words)
     return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura,
                    rinshan_liable)
+
+
+def _check_argument_types(hand: object, win_tile: object, win: object, rules: object) -> None:
+    """Raise :class:`InvalidHandError` naming the first argument of :func:`score_hand` that is not
+    of its type (a subclass is fine)."""
+    for name, value, kind in (("hand", hand, Hand), ("win_tile", win_tile, Tile), ("win", win, Win),
+                              ("rules", rules, Rules)):
+        if not isinstance(value, kind):
+            raise InvalidHandError(f"{name} must be a {kind.__name__}, got {value!r} "
+                                   f"(e.g. {kind.__name__}.from_str(...))" if kind in (Hand, Tile)
+                                   else f"{name} must be a {kind.__name__}, got {value!r}")
 
 
 class _Message:
