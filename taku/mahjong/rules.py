@@ -160,8 +160,10 @@ class Rules:
                 if getattr(self, f.name) != getattr(other, f.name)}
 
 
+_HINTS = get_type_hints(Rules)
 _FIELD_TYPES: tuple[tuple[str, Any], ...] = tuple(
-    (field.name, get_type_hints(Rules)[field.name]) for field in dataclasses.fields(Rules))
+    (field.name, _HINTS[field.name]) for field in dataclasses.fields(Rules))
+del _HINTS
 """Each field's name and type, from the annotations (the allowed values follow them)."""
 
 _INT_RANGES: dict[str, tuple[int, int | None, str]] = {
