@@ -35,6 +35,10 @@ DOUBLE_YAKUMAN_CANDIDATES = frozenset({
 PAO_TRIGGERS = frozenset({"daisangen", "daisuushii", "suukantsu", "daiminkan_rinshan"})
 """What can make a player liable (pao): MJ-PAO-01..04."""
 
+ABORTIVE_DRAWS = frozenset({"kyushu_kyuhai", "suufon_renda", "suucha_riichi", "suukaikan",
+                            "sanchahou"})
+"""The abortive draws a rule set may play (MJ-END-10, CFG-01/02)."""
+
 
 class UnknownRulesError(MahjongError):
     """A rules preset or field that does not exist, or a field value a rule set cannot have."""
@@ -132,6 +136,81 @@ class Rules:
     """What the liable player pays for a daiminkan-rinshan win: the sum of the tsumo shares, or the
     ron value. MJ-PAO-04 (TV-PAO-04/05)."""
 
+    # --- play: the table engine ---------------------------------------------------------------
+    abortive_draws: frozenset[str] = frozenset()
+    """The abortive draws played (CFG-01, CFG-02, MJ-END-10): kyushu_kyuhai (nine distinct
+    terminals and honours on the first draw), suufon_renda (four identical winds on the first
+    go-around), suucha_riichi (four riichi), suukaikan (four kans by two or more players) and
+    sanchahou (three rons on one tile). An abortive draw keeps the deal and adds a counter."""
+    multiple_ron: Literal["all", "double", "head_bump"] = "all"
+    """Who wins when several players ron one tile (CFG-03, MJ-END-03): all of them, at most the two
+    nearest the discarder (a third is refused; with ``sanchahou`` among the abortive draws three
+    rons abort the hand instead), or only the nearest (atamahane)."""
+    deposit_multi_ron: Literal["nearest", "split"] = "nearest"
+    """Riichi sticks after a multiple ron: all to the winner nearest the discarder, or shared
+    (1,000 each in turn from the nearest). CFG-04, MJ-RIICHI-05."""
+    honba_multi_ron: Literal["nearest", "each"] = "nearest"
+    """Counters after a multiple ron: paid to the nearest winner only, or to each. MJ-END-03 [GAP]."""
+    kandora_timing: Literal["immediate", "late_open_kans"] = "immediate"
+    """When a kan's new dora indicator is turned (CFG-09, MJ-FLOW-30): at once for every kan, or at
+    once for an ankan and, for a daiminkan or kakan, when the kan's player discards (or kans again,
+    or wins on the replacement tile)."""
+    late_kandora_on_rinshan: bool = True
+    """Under ``late_open_kans``, a win on the replacement tile of a daiminkan or kakan counts the
+    kan's new indicator (MJ-MONTREAL-11); Tenhou's rules turn it only after a discard, so such a
+    win does not count it."""
+    riichi_min_points: int = 1000
+    """Points a player needs to declare riichi. MJ-RIICHI-01 [GAP]."""
+    riichi_min_tiles: int = 4
+    """Tiles that must remain in the live wall to declare riichi. MJ-RIICHI-02."""
+    tenpai_requires_yaku: bool = False
+    """Whether tenpai at an exhaustive draw needs a yaku (else the shape is enough). CFG-19."""
+    temp_furiten_clear: Literal["on_acquire", "on_discard"] = "on_acquire"
+    """When temporary furiten ends: at the player's next draw or claim, or after his next discard.
+    CFG-13 (the two give the same results in play)."""
+    claim_window_ms: int = 0
+    """Real-time play: milliseconds to claim pon or kan (0: no limit). CFG-14."""
+    ron_window_ms: int = 0
+    """Real-time play: milliseconds in which a ron takes priority (0: no limit). CFG-14."""
+    chombo_payment: Literal["none", "reverse_mangan"] = "none"
+    """What a chombo costs: nothing (the hand is replayed), or a reverse mangan. CFG-10."""
+    chombo_dealer: Literal["replay", "rotate"] = "replay"
+    """After a chombo: the hand is replayed with the same dealer, or the deal passes (counters
+    carried, +0). CFG-10, MJ-MONTREAL-35."""
+    # --- play: the match --------------------------------------------------------------------
+    renchan: Literal["tenpai", "nanba", "dealer_win"] = "tenpai"
+    """When the dealer keeps the deal after an exhaustive draw (CFG-16, MJ-END-11): if tenpai; by
+    nanba renchan (East round: if tenpai; later rounds: always); or never (only a dealer win keeps
+    it). A dealer win and an abortive draw always keep it."""
+    length: Literal["east", "hanchan"] = "hanchan"
+    """An East round only (tonpuusen) or East and South rounds (hanchan). MJ-GAME-01."""
+    start_points: int = 25000
+    """Each player's points at the start. MJ-GAME-03, CFG-23."""
+    target_points: int = 0
+    """Points someone must reach for the game to end after the last round (0: no target).
+    MJ-GAME-05, CFG-23."""
+    extension: Literal["off", "until_target", "until_target_by_win"] = "off"
+    """If nobody reached the target: no extension, or extra rounds ending as soon as someone has
+    the target after a hand, or only when a player reaches it by winning. MJ-GAME-08, CFG-23."""
+    extension_rounds: int = 1
+    """How many extra wind rounds the extension may last (West, then North). MJ-GAME-08 [GAP]."""
+    bust: bool = True
+    """The game ends at once when a score is negative (0 does not end it). MJ-GAME-07, CFG-23."""
+    agari_yame: bool = False
+    """The last dealer who is first with at least the target after a win or a tenpai draw ends the
+    game (Tenhou). MJ-GAME-06 [AMB]."""
+    leftover_deposits: Literal["lost", "to_first_place"] = "lost"
+    """Riichi sticks still on the table at the end: nobody's, or first place's (shared in a tie).
+    CFG-05, MJ-GAME-09."""
+    ties: Literal["shared", "seat_order"] = "shared"
+    """Equal final scores share a rank, or the seat nearer the first dealer ranks higher.
+    MJ-GAME-04, CFG-23."""
+    uma: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Placement bonus in thousands of points, first to fourth. MJ-GAME-04, CFG-23."""
+    oka_return: int = 0
+    """Return points (kaeshi): the final result is (score - return) / 1000 plus uma, and the
+    difference to the start points of all four goes to first place (oka). 0: no oka. CFG-23."""
+
     def __post_init__(self) -> None:
         for name, hint in _FIELD_TYPES:
             _check_field(name, hint, getattr(self, name))
@@ -171,6 +250,14 @@ _INT_RANGES: dict[str, tuple[int, int | None, str]] = {
     "max_yakuman": (1, len(YAKUMAN_LIMIT_NAMES) - 1,
                     f"1..{len(YAKUMAN_LIMIT_NAMES) - 1} (the largest limit is "
                     f"{YAKUMAN_LIMIT_NAMES[-1]})"),
+    "riichi_min_points": (0, None, "a non-negative number of points"),
+    "riichi_min_tiles": (0, 70, "0..70"),
+    "claim_window_ms": (0, None, "a non-negative number of milliseconds (0: no limit)"),
+    "ron_window_ms": (0, None, "a non-negative number of milliseconds (0: no limit)"),
+    "start_points": (0, None, "a non-negative number of points"),
+    "target_points": (0, None, "a non-negative number of points (0: no target)"),
+    "extension_rounds": (0, 2, "0..2 (West, then North)"),
+    "oka_return": (0, None, "a non-negative number of points (0: no oka)"),
     "honba_points": (0, None, "a non-negative multiple of 3 (a tsumo splits the counters' points "
                               "in three)"),
 }
@@ -197,8 +284,10 @@ def _check_field(name: str, hint: Any, value: Any) -> None:
         if not any(type(value) is type(choice) and value == choice for choice in choices):
             fail(f"one of {', '.join(str(choice) for choice in choices)}")
     elif get_origin(hint) is frozenset:
-        known = {"double_yakuman": DOUBLE_YAKUMAN_CANDIDATES, "pao": PAO_TRIGGERS}[name]
-        what = {"double_yakuman": "double yakuman candidate", "pao": "pao trigger"}[name]
+        known = {"double_yakuman": DOUBLE_YAKUMAN_CANDIDATES, "pao": PAO_TRIGGERS,
+                 "abortive_draws": ABORTIVE_DRAWS}[name]
+        what = {"double_yakuman": "double yakuman candidate", "pao": "pao trigger",
+                "abortive_draws": "abortive draw"}[name]
         names = ", ".join(sorted(known))
         if type(value) is not frozenset:
             fail(f"a frozenset of names from {names}")
@@ -210,12 +299,19 @@ def _check_field(name: str, hint: Any, value: Any) -> None:
         if type(value) is not tuple or len(value) != 3 or any(
                 type(n) is not int or not 0 <= n <= 4 for n in value):
             fail("three counts 0..4 (red fives of man, pin, sou)")
+    elif name == "uma":
+        if type(value) is not tuple or len(value) != 4 or any(type(n) is not int for n in value):
+            fail("four integers (thousands of points for first..fourth)")
+        if sum(value):
+            fail("four integers that sum to 0")
     else:  # a new kind of field needs its check here
         raise AssertionError(f"no check for rules field {name} of type {hint}")
 
 
 EMA = Rules(
     nagashi_mangan=False,        # CFG-22: not in seeds 001/003
+    # play: seed 003 has no abortive draw (CFG-01/02), no limit on rons (CFG-03), immediate
+    # kandora (CFG-09), chombo replays the hand (CFG-10); everything else is the default.
     multiple_yakuman=False,      # CFG-17: seed 001 has one yakuman level
 )
 
@@ -229,17 +325,50 @@ MONTREAL = Rules(
     paarenchan="counters",       # 004 B7
     pao=frozenset({"daisangen", "daisuushii", "suukantsu", "daiminkan_rinshan"}),  # 004 B17
     pao_honba_payer="liable",    # 004 B17
+    abortive_draws=ABORTIVE_DRAWS,  # 004 B8 (all accepted)
+    multiple_ron="double",       # 004 B9: double ron paid, triple refused (sanchahou aborts)
+    kandora_timing="late_open_kans",  # 004 B4
+    temp_furiten_clear="on_discard",  # 004 B10
+    claim_window_ms=500,         # 004 B11
+    ron_window_ms=3000,          # 004 B11
+    chombo_payment="reverse_mangan",  # 004 B21
+    chombo_dealer="rotate",      # 004 B21, B7
+    renchan="nanba",             # 004 B5
+    target_points=30000,         # 004 B1
+    extension="until_target_by_win",  # 004 B2
+    leftover_deposits="to_first_place",  # 004 B3
 )
 
 TENHOU = Rules(
     red_fives=(1, 1, 1),
     double_wind_pair_fu=4,
+    abortive_draws=ABORTIVE_DRAWS,
+    multiple_ron="double",
+    kandora_timing="late_open_kans",
+    late_kandora_on_rinshan=False,
+    target_points=30000,
+    extension="until_target",
+    agari_yame=True,
+    leftover_deposits="to_first_place",
+    ties="seat_order",
+    uma=(20, 10, -10, -20),
+    oka_return=30000,
 )
 
 MAHJONGSOUL = Rules(
     red_fives=(1, 1, 1),
     double_wind_pair_fu=4,
     double_yakuman=DOUBLE_YAKUMAN_CANDIDATES,
+    abortive_draws=ABORTIVE_DRAWS - {"sanchahou"},
+    multiple_ron="all",
+    kandora_timing="late_open_kans",
+    target_points=30000,
+    extension="until_target",
+    agari_yame=True,
+    leftover_deposits="to_first_place",
+    ties="seat_order",
+    uma=(15, 5, -5, -15),
+    oka_return=25000,
 )
 
 PRESETS: Mapping[str, Rules] = MappingProxyType({

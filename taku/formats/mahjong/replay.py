@@ -1,0 +1,364 @@
+"""Replay a game record through the table engine and compare every stated result.
+
+The record's walls are rebuilt from its events (dealt hands, draws in order, replacement draws,
+dora and ura indicators; the places a record never shows get the rest of the set), a
+:class:`~taku.mahjong.match.Match` is played on them with the record's actions, and each hand's
+start (dealer, counters, sticks, scores) and each ``hora``/``ryukyoku`` (score changes and, where
+the record states them, fu, han, yaku and dora) must be what the engine computes. Every action
+must be legal in the engine under the record's rules.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from taku.formats.mahjong.record import Event, MahjongRecord
+from taku.mahjong.actions import Action, IllegalActionError
+from taku.mahjong.errors import MahjongError
+from taku.mahjong.match import Match
+from taku.mahjong.rules import Rules
+from taku.mahjong.tiles import Tile
+from taku.mahjong.wall import Wall, wall_from_parts
+
+_ACTIONS = frozenset({"dahai", "reach", "chi", "pon", "daiminkan", "kakan", "ankan"})
+_KANS = frozenset({"daiminkan", "kakan", "ankan"})
+_WINDS = "ESWN"
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """Where a replay disagrees with the record: the hand (``East 2, 1 honba``), the index of the
+    record's event, and what differs."""
+
+    hand: str
+    event: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.hand}, event {self.event}: {self.message}"
+
+
+@dataclass(slots=True)
+class ReplayReport:
+    """The verdict on one game."""
+
+    name: str
+    hands: int = 0
+    wins: int = 0
+    draws: int = 0
+    actions: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """Whether the replay agreed with the record everywhere."""
+        return not self.mismatches
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data."""
+        return {"game": self.name, "ok": self.ok, "hands": self.hands, "wins": self.wins,
+                "draws": self.draws, "actions": self.actions,
+                "mismatches": [{"hand": m.hand, "event": m.event, "message": m.message}
+                               for m in self.mismatches]}
+
+
+class _Stop(Exception):
+    """The replay of a game cannot go on (after a mismatch)."""
+
+
+def _hand_label(start: Event) -> str:
+    wind = {"E": "East", "S": "South", "W": "West", "N": "North"}.get(str(start.get("bakaze")), "?")
+    honba = start.get("honba", 0)
+    return f"{wind} {start.get('kyoku', '?')}, {honba} honba"
+
+
+def _split_hands(events: tuple[Event, ...]) -> list[tuple[int, int]]:
+    """(start, end) event indices of each hand: start_kyoku .. end_kyoku (inclusive)."""
+    hands = []
+    start = None
+    for i, event in enumerate(events):
+        if event["type"] == "start_kyoku":
+            start = i
+        elif event["type"] == "end_kyoku" and start is not None:
+            hands.append((start, i))
+            start = None
+    return hands
+
+
+def wall_from_record(events: list[Event], red_fives: tuple[int, int, int]) -> Wall:
+    """The wall a hand's events show (see the module docstring)."""
+    start = events[0]
+    oya = start["oya"]
+    tehais = start["tehais"]
+    hands = [[Tile.from_mjai(t) for t in tehais[(oya + i) % 4]] for i in range(4)]
+    draws: list[Tile] = []
+    rinshan: list[Tile] = []
+    dora = [Tile.from_mjai(start["dora_marker"])]
+    ura: list[Tile] = []
+    after_kan = False
+    for event in events[1:]:
+        kind = event["type"]
+        if kind in _KANS:
+            after_kan = True
+        elif kind == "tsumo":
+            (rinshan if after_kan else draws).append(Tile.from_mjai(event["pai"]))
+            after_kan = False
+        elif kind == "dora":
+            dora.append(Tile.from_mjai(event["dora_marker"]))
+        elif kind == "hora":
+            markers = event.get("ura_markers") or event.get("uradora_markers") or []
+            if len(markers) > len(ura):
+                ura = [Tile.from_mjai(t) for t in markers]
+        elif kind in ("dahai", "chi", "pon"):
+            after_kan = False
+    return wall_from_parts(hands, draws, rinshan, dora, ura, red_fives, kans=len(rinshan))
+
+
+def _record_red_fives(events: tuple[Event, ...], rules: Rules) -> tuple[int, int, int]:
+    """The red fives of the set: the rules', or more if the record shows more."""
+    seen = [0, 0, 0]
+    for event in events:
+        if event["type"] == "start_kyoku":
+            counts = Counter(t for hand in event["tehais"] for t in hand if t.endswith("r"))
+            for i, name in enumerate(("5mr", "5pr", "5sr")):
+                seen[i] = max(seen[i], counts[name])
+    return (max(seen[0], rules.red_fives[0]), max(seen[1], rules.red_fives[1]),
+            max(seen[2], rules.red_fives[2]))
+
+
+def replay(record: MahjongRecord, rules: Rules | None = None) -> ReplayReport:
+    """Replay ``record`` (under ``rules``, else its own preset, else Tenhou's) and report."""
+    if rules is None:
+        rules = Rules.preset(record.rules) if record.rules else Rules.preset("tenhou")
+    report = ReplayReport(record.name)
+    events = record.events
+    hands = _split_hands(events)
+    if not hands:
+        report.mismatches.append(Mismatch("-", 0, "the record has no complete hand"))
+        return report
+    first = events[hands[0][0]]
+    rules = rules.replace(start_points=first["scores"][0]) if len(set(first["scores"])) == 1 \
+        else rules
+    try:
+        walls = [wall_from_record(list(events[a:b + 1]), rules.red_fives) for a, b in hands]
+    except (MahjongError, KeyError, TypeError) as error:
+        report.mismatches.append(Mismatch(_hand_label(first), hands[0][0],
+                                          f"the record's tiles do not make a wall: {error}"))
+        return report
+    match = Match(rules, walls=walls)
+    _patch_first_hand(match, first)
+    for number, (a, b) in enumerate(hands):
+        label = _hand_label(events[a])
+        try:
+            _replay_hand(match, events, a, b, label, report)
+        except _Stop:
+            return report
+        report.hands += 1
+        if match.is_over and number + 1 < len(hands):
+            report.mismatches.append(Mismatch(label, b, "the engine ends the match here but the "
+                                                        "record goes on"))
+            return report
+    end = next((e for e in events[hands[-1][1]:] if e["type"] == "end_game"), None)
+    if end is not None:
+        if not match.is_over:
+            report.mismatches.append(Mismatch(_hand_label(events[hands[-1][0]]), hands[-1][1],
+                                              "the record's match ends but the engine's goes on"))
+        elif "scores" in end and match.result is not None and \
+                list(end["scores"]) != list(match.result.scores):
+            report.mismatches.append(Mismatch("end of the match", len(events) - 1,
+                                              f"final scores: record {end['scores']}, engine "
+                                              f"{list(match.result.scores)}"))
+    return report
+
+
+def _patch_first_hand(match: Match, start: Event) -> None:
+    """A record may begin mid-match: start the engine's first hand where the record's does."""
+    if start["oya"] == 0 and start["bakaze"] == "E" and start["honba"] == 0 and \
+            start["kyotaku"] == 0 and len(set(start["scores"])) == 1:
+        return
+    match.dealer = start["oya"]
+    match.round_wind = _WINDS.index(start["bakaze"])
+    match.honba = start["honba"]
+    match.deposits = start["kyotaku"]
+    match.scores = list(start["scores"])
+    match.hand_count = 0
+    match._walls = iter([match.kyoku.wall, *match._walls]) if match._walls else None
+    match.events = [{"type": "start_game"}]
+    match.kyoku = match._new_kyoku()
+
+
+def _fail(report: ReplayReport, label: str, index: int, message: str) -> None:
+    report.mismatches.append(Mismatch(label, index, message))
+    raise _Stop
+
+
+def _replay_hand(match: Match, events: tuple[Event, ...], a: int, b: int, label: str,
+                 report: ReplayReport) -> None:
+    kyoku = match.kyoku
+    start = events[a]
+    ours = kyoku.events[0]
+    for key in ("bakaze", "kyoku", "honba", "kyotaku", "oya", "scores"):
+        if key in start and start[key] != ours[key]:
+            _fail(report, label, a, f"start_kyoku {key}: record {start[key]!r}, engine {ours[key]!r}")
+    results: list[Event] = []
+    i = a + 1
+    while i < b:
+        event = events[i]
+        kind = event["type"]
+        if kind in ("hora", "ryukyoku"):
+            group = [event]
+            while i + 1 < b and events[i + 1]["type"] == kind == "hora":
+                i += 1
+                group.append(events[i])
+            results.extend(group)
+            if kind == "hora":
+                _apply_horas(kyoku, group, report, label, i)
+            elif event.get("reason") == "kyushu_kyuhai":
+                _pass_others(kyoku, set(), report, label, i)
+                _apply(kyoku, Action("ryukyoku", event.get("actor", kyoku.actor)), report, label, i)
+            else:
+                _pass_others(kyoku, set(), report, label, i)
+            i += 1
+            continue
+        if kind in _ACTIONS:
+            _apply_action(kyoku, event, report, label, i)
+        i += 1
+    if not kyoku.is_over:
+        _fail(report, label, b, "the record's hand ends but the engine's goes on "
+                                f"(waiting for seat {kyoku.to_act})")
+    engine_results = [e for e in kyoku.events if e["type"] in ("hora", "ryukyoku")]
+    _compare_results(results, engine_results, report, label, a)
+    outcome = kyoku.result.outcome if kyoku.result else ""
+    if outcome == "hora":
+        report.wins += 1
+    else:
+        report.draws += 1
+    match._sync_events(kyoku)
+    match._next_hand()
+
+
+def _apply(kyoku: Any, action: Action, report: ReplayReport, label: str, index: int) -> None:
+    try:
+        kyoku.apply(action)
+    except IllegalActionError as error:
+        _fail(report, label, index, f"the record's action is illegal in the engine: {error}")
+    report.actions += 1
+
+
+def _pass_others(kyoku: Any, keep: set[int], report: ReplayReport, label: str, index: int) -> None:
+    for seat in kyoku.to_act:
+        if seat not in keep and kyoku.phase in ("claim", "chankan", "ankan"):
+            _apply(kyoku, Action("none", seat), report, label, index)
+
+
+def _find(kyoku: Any, event: Event, report: ReplayReport, label: str, index: int) -> Action:
+    seat = event.get("actor")
+    legal = kyoku.legal_actions(seat) if isinstance(seat, int) and 0 <= seat <= 3 else ()
+    kind = event["type"]
+    pai = event.get("pai")
+    consumed = sorted(event.get("consumed", []))
+    candidates = []
+    for action in legal:
+        if action.type != kind:
+            continue
+        if pai is not None and kind != "ankan" and (action.pai is None or action.pai.mjai != pai):
+            continue
+        if consumed and sorted(t.mjai for t in action.consumed) != consumed:
+            continue
+        if "target" in event and action.target is not None and kind != "hora" and \
+                action.target != event["target"]:
+            continue
+        candidates.append(action)
+    if kind == "dahai" and len(candidates) > 1:
+        exact = [c for c in candidates if c.tsumogiri == bool(event.get("tsumogiri"))]
+        candidates = exact or candidates
+    if not candidates:
+        text = ", ".join(str(a) for a in legal) or "nothing"
+        _fail(report, label, index, f"the record's {kind} {_describe(event)} is illegal in the "
+                                    f"engine (legal for seat {seat}: {text})")
+    found: Action = candidates[0]
+    return found
+
+
+def _describe(event: Event) -> str:
+    parts = [f"by seat {event.get('actor')}"]
+    if "pai" in event:
+        parts.append(str(event["pai"]))
+    if event.get("consumed"):
+        parts.append("with " + " ".join(event["consumed"]))
+    return " ".join(parts)
+
+
+def _apply_action(kyoku: Any, event: Event, report: ReplayReport, label: str, index: int) -> None:
+    seat = event.get("actor")
+    if kyoku.phase in ("claim", "chankan", "ankan") and event["type"] in ("chi", "pon", "daiminkan"):
+        action = _find(kyoku, event, report, label, index)
+        _pass_others(kyoku, {action.actor}, report, label, index)
+        _apply(kyoku, action, report, label, index)
+        return
+    _pass_others(kyoku, set(), report, label, index)
+    if kyoku.is_over:
+        _fail(report, label, index, f"the engine ended the hand ({kyoku.result.outcome}) "
+                                    f"before the record's {event['type']}")
+    _apply(kyoku, _find(kyoku, event, report, label, index), report, label, index)
+
+
+def _apply_horas(kyoku: Any, group: list[Event], report: ReplayReport, label: str,
+                 index: int) -> None:
+    winners = {int(e.get("actor", -1)) for e in group}
+    if group[0].get("actor") == group[0].get("target"):
+        _pass_others(kyoku, set(), report, label, index)
+    if kyoku.phase in ("claim", "chankan", "ankan"):
+        for event in group:
+            _apply(kyoku, _find(kyoku, event, report, label, index), report, label, index)
+        _pass_others(kyoku, winners, report, label, index)
+    else:
+        _apply(kyoku, _find(kyoku, group[0], report, label, index), report, label, index)
+
+
+_STATED = ("fu", "han", "yakuman", "dora", "aka", "ura", "pao")
+
+
+def _compare_results(record: list[Event], engine: list[Event], report: ReplayReport, label: str,
+                     index: int) -> None:
+    if [e["type"] for e in record] != [e["type"] for e in engine]:
+        _fail(report, label, index, "hand result: record "
+              + ", ".join(_result_text(e) for e in record) + "; engine "
+              + ", ".join(_result_text(e) for e in engine))
+    for ours, theirs in zip(engine, record, strict=True):
+        if ours["type"] == "ryukyoku" and theirs.get("reason") and \
+                theirs["reason"] != ours["reason"]:
+            _fail(report, label, index, f"draw reason: record {theirs['reason']}, engine "
+                                        f"{ours['reason']}")
+        if ours["type"] == "hora" and theirs.get("actor") != ours["actor"]:
+            _fail(report, label, index, f"winner: record seat {theirs.get('actor')}, engine "
+                                        f"seat {ours['actor']}")
+        if "deltas" in theirs and list(theirs["deltas"]) != list(ours["deltas"]):
+            _fail(report, label, index, f"{_result_text(theirs)} score changes: record "
+                                        f"{theirs['deltas']}, engine {ours['deltas']}"
+                                        + _sheet(ours))
+        for key in _STATED:
+            if key in theirs and theirs[key] != ours.get(key):
+                _fail(report, label, index, f"{_result_text(theirs)} {key}: record {theirs[key]}, "
+                                            f"engine {ours.get(key)}" + _sheet(ours))
+        if "yaku" in theirs and sorted(map(tuple, theirs["yaku"])) != \
+                sorted(map(tuple, ours.get("yaku", []))):
+            _fail(report, label, index, f"{_result_text(theirs)} yaku: record {theirs['yaku']}, "
+                                        f"engine {ours.get('yaku')}")
+
+
+def _result_text(event: Event) -> str:
+    if event["type"] == "hora":
+        how = "tsumo" if event.get("actor") == event.get("target") else \
+            f"ron on seat {event.get('target')}"
+        return f"win by seat {event.get('actor')} ({how})"
+    return f"draw ({event.get('reason', '?')})"
+
+
+def _sheet(event: Event) -> str:
+    if event["type"] != "hora":
+        return ""
+    return (f" [engine: {event.get('han')} han {event.get('fu')} fu, yaku {event.get('yaku')}, "
+            f"dora {event.get('dora')} aka {event.get('aka')} ura {event.get('ura')}]")
