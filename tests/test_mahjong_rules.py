@@ -20,7 +20,12 @@ from taku.mahjong import (
     Rules,
     Tile,
 )
-from taku.mahjong.rules import DOUBLE_YAKUMAN_CANDIDATES, PAO_TRIGGERS, UnknownRulesError
+from taku.mahjong.rules import (
+    ABORTIVE_DRAWS,
+    DOUBLE_YAKUMAN_CANDIDATES,
+    PAO_TRIGGERS,
+    UnknownRulesError,
+)
 from taku.mahjong.score import nagashi_mangan_payments, nagashi_mangan_score
 from taku.mahjong.yaku import YAKU, YAKUMAN, YAKUMAN_LIMIT_NAMES
 from tests.mahjong_helpers import EAST, NO_YAKU, NO_YAKU_OPEN, NORTH, SOUTH, WEST, yaku
@@ -419,8 +424,15 @@ def test_preset_mahjongsoul() -> None:
     soul = Rules.preset("mahjongsoul")
     assert soul.double_yakuman == DOUBLE_YAKUMAN_CANDIDATES
     assert soul.max_yakuman == 6
-    assert Rules.preset("tenhou").differences(soul) == {
-        "double_yakuman": (frozenset(), DOUBLE_YAKUMAN_CANDIDATES)}
+    differences = Rules.preset("tenhou").differences(soul)
+    assert differences.pop("double_yakuman") == (frozenset(), DOUBLE_YAKUMAN_CANDIDATES)
+    # Play: triple ron is paid (no sanchahou), a rinshan win counts a late kan-dora, its own uma.
+    assert differences == {
+        "abortive_draws": (ABORTIVE_DRAWS, ABORTIVE_DRAWS - {"sanchahou"}),
+        "multiple_ron": ("double", "all"),
+        "late_kandora_on_rinshan": (False, True),
+        "uma": ((20, 10, -10, -20), (15, 5, -5, -15)),
+        "oka_return": (30000, 25000)}
 
 
 # --- every field is validated ----------------------------------------------------------------------
@@ -465,6 +477,29 @@ BAD_VALUES: list[tuple[str, object, str]] = [
     ("double_yakuman", {"daisuushii"}, "a frozenset"),
     ("pao", frozenset({"ryuuiisou"}), "not a pao trigger: ryuuiisou"),
     ("pao", ["daisangen"], "a frozenset"),
+    ("abortive_draws", frozenset({"nine_gates"}), "not an abortive draw: nine_gates"),
+    ("multiple_ron", "triple", "one of all, double, head_bump"),
+    ("deposit_multi_ron", "each", "one of nearest, split"),
+    ("honba_multi_ron", "split", "one of nearest, each"),
+    ("kandora_timing", "late", "one of immediate, late_open_kans"),
+    ("riichi_min_points", -1, "non-negative"),
+    ("riichi_min_tiles", 71, "0..70"),
+    ("temp_furiten_clear", "never", "one of on_acquire, on_discard"),
+    ("claim_window_ms", -5, "non-negative"),
+    ("ron_window_ms", 1.5, "non-negative"),
+    ("chombo_payment", "mangan", "one of none, reverse_mangan"),
+    ("chombo_dealer", "keep", "one of replay, rotate"),
+    ("renchan", "always", "one of tenpai, nanba, dealer_win"),
+    ("length", "tonpuu", "one of east, hanchan"),
+    ("start_points", -100, "non-negative"),
+    ("target_points", "30000", "non-negative"),
+    ("extension", "on", "one of off, until_target, until_target_by_win"),
+    ("extension_rounds", 3, "0..2"),
+    ("leftover_deposits", "dealer", "one of lost, to_first_place"),
+    ("ties", "dealer", "one of shared, seat_order"),
+    ("uma", (20, 10, -10), "four integers"),
+    ("uma", (20, 10, -10, -10), "sum to 0"),
+    ("oka_return", -1, "non-negative"),
 ]
 
 
@@ -527,3 +562,173 @@ def test_presets_and_catalogues_are_read_only() -> None:
         YAKUMAN["renhou"] = "x"  # type: ignore[index]
     assert Rules.preset("tenhou") is PRESETS["tenhou"]
     assert Rules.preset("montreal").renhou == "mangan"
+
+
+# --- play fields (the table engine) -----------------------------------------------------------------
+# Each field is validated (BAD_VALUES above) and set per RULES.md section 13 in the presets; what it
+# does at the table is tested in a constructed situation in tests/test_mahjong_kyoku.py and
+# tests/test_mahjong_match.py (named by rule ID), and the whole Tenhou and Mahjong Soul presets by
+# the replays of tests/test_mahjong_replay.py.
+
+def _values(name: str) -> dict[str, object]:
+    return {preset: getattr(rules, name) for preset, rules in PRESETS.items()} | {
+        "default": getattr(Rules(), name)}
+
+
+def test_field_abortive_draws() -> None:
+    """CFG-01/02, MJ-END-10: P003 none, PMTL all (nine distinct terminals), Tenhou all, Mahjong Soul
+    all but sanchahou (triple ron is paid)."""
+    assert {"kyushu_kyuhai", "suufon_renda", "suucha_riichi", "suukaikan",
+                              "sanchahou"} == ABORTIVE_DRAWS
+    assert _values("abortive_draws") == {
+        "default": frozenset(), "ema": frozenset(), "montreal": ABORTIVE_DRAWS,
+        "tenhou": ABORTIVE_DRAWS, "mahjongsoul": ABORTIVE_DRAWS - {"sanchahou"}}
+
+
+def test_field_multiple_ron() -> None:
+    """CFG-03, MJ-END-03: P003 no limit; PMTL double ron paid, a third refused (with sanchahou
+    among the abortive draws, three rons abort)."""
+    assert _values("multiple_ron") == {"default": "all", "ema": "all", "montreal": "double",
+                                       "tenhou": "double", "mahjongsoul": "all"}
+
+
+def test_field_deposit_multi_ron() -> None:
+    """CFG-04, MJ-RIICHI-05: every preset gives the sticks to the nearest winner."""
+    assert set(_values("deposit_multi_ron").values()) == {"nearest"}
+    assert Rules(deposit_multi_ron="split").deposit_multi_ron == "split"
+
+
+def test_field_honba_multi_ron() -> None:
+    """MJ-END-03 [GAP]: counters to the nearest winner only (the presets), or to each."""
+    assert set(_values("honba_multi_ron").values()) == {"nearest"}
+    assert Rules(honba_multi_ron="each").honba_multi_ron == "each"
+
+
+def test_field_kandora_timing() -> None:
+    """CFG-09, MJ-FLOW-30: P003 immediate; PMTL late for open kans (Tenhou and Mahjong Soul too)."""
+    assert _values("kandora_timing") == {
+        "default": "immediate", "ema": "immediate", "montreal": "late_open_kans",
+        "tenhou": "late_open_kans", "mahjongsoul": "late_open_kans"}
+
+
+def test_field_late_kandora_on_rinshan() -> None:
+    """MJ-MONTREAL-11: a rinshan win counts the kan's late indicator, except on Tenhou (whose open
+    kan indicator is turned only after the discard: the riichienv Tenhou records confirm it)."""
+    assert _values("late_kandora_on_rinshan") == {
+        "default": True, "ema": True, "montreal": True, "tenhou": False, "mahjongsoul": True}
+
+
+def test_field_riichi_min_points() -> None:
+    """MJ-RIICHI-01 [GAP]: 1,000 points are needed to declare riichi (standard)."""
+    assert set(_values("riichi_min_points").values()) == {1000}
+
+
+def test_field_riichi_min_tiles() -> None:
+    """MJ-RIICHI-02: four tiles must be left in the live wall."""
+    assert set(_values("riichi_min_tiles").values()) == {4}
+
+
+def test_field_tenpai_requires_yaku() -> None:
+    """CFG-19: form-only tenpai counts at an exhaustive draw (recommended default)."""
+    assert set(_values("tenpai_requires_yaku").values()) == {False}
+
+
+def test_field_temp_furiten_clear() -> None:
+    """CFG-13: P003 clears temporary furiten at the next draw or claim, PMTL after the discard."""
+    assert _values("temp_furiten_clear")["montreal"] == "on_discard"
+    assert _values("temp_furiten_clear")["ema"] == "on_acquire"
+
+
+def test_field_claim_window_ms() -> None:
+    """CFG-14: PMTL gives 0.5 s to call pon or kan; elsewhere no limit (0)."""
+    assert _values("claim_window_ms")["montreal"] == 500
+    assert _values("claim_window_ms")["ema"] == 0
+
+
+def test_field_ron_window_ms() -> None:
+    """CFG-14: under PMTL a ron within 3 s of the discard takes priority."""
+    assert _values("ron_window_ms")["montreal"] == 3000
+    assert _values("ron_window_ms")["ema"] == 0
+
+
+def test_field_chombo_payment() -> None:
+    """CFG-10: P003 replays the hand, PMTL charges a reverse mangan."""
+    assert _values("chombo_payment")["ema"] == "none"
+    assert _values("chombo_payment")["montreal"] == "reverse_mangan"
+
+
+def test_field_chombo_dealer() -> None:
+    """CFG-10, MJ-MONTREAL-35: P003 replays with the same dealer, under PMTL the deal passes."""
+    assert _values("chombo_dealer")["ema"] == "replay"
+    assert _values("chombo_dealer")["montreal"] == "rotate"
+
+
+def test_field_renchan() -> None:
+    """CFG-16, MJ-END-11: tenpai renchan by default, nanba renchan under PMTL."""
+    assert _values("renchan") == {"default": "tenpai", "ema": "tenpai", "montreal": "nanba",
+                                  "tenhou": "tenpai", "mahjongsoul": "tenpai"}
+
+
+def test_field_length() -> None:
+    """MJ-GAME-01: every preset plays East and South rounds; an East-only game is an option."""
+    assert set(_values("length").values()) == {"hanchan"}
+    assert Rules(length="east").length == "east"
+
+
+def test_field_start_points() -> None:
+    """MJ-GAME-03, MJ-MONTREAL-03: 25,000 each."""
+    assert set(_values("start_points").values()) == {25000}
+
+
+def test_field_target_points() -> None:
+    """MJ-GAME-05: PMTL (and Tenhou, Mahjong Soul) need someone on 30,000; P003 sets no target."""
+    assert _values("target_points") == {"default": 0, "ema": 0, "montreal": 30000,
+                                        "tenhou": 30000, "mahjongsoul": 30000}
+
+
+def test_field_extension() -> None:
+    """MJ-GAME-08, MJ-MONTREAL-06: PMTL's extension ends only when a win passes the target."""
+    assert _values("extension") == {
+        "default": "off", "ema": "off", "montreal": "until_target_by_win",
+        "tenhou": "until_target", "mahjongsoul": "until_target"}
+
+
+def test_field_extension_rounds() -> None:
+    """MJ-GAME-08 [GAP]: the extension lasts at most one round (West) in every preset."""
+    assert set(_values("extension_rounds").values()) == {1}
+
+
+def test_field_bust() -> None:
+    """MJ-GAME-07: a negative score ends the game (0 does not)."""
+    assert set(_values("bust").values()) == {True}
+
+
+def test_field_agari_yame() -> None:
+    """MJ-GAME-06 [AMB]: Tenhou and Mahjong Soul end the game when the last dealer leads."""
+    assert _values("agari_yame") == {"default": False, "ema": False, "montreal": False,
+                                     "tenhou": True, "mahjongsoul": True}
+
+
+def test_field_leftover_deposits() -> None:
+    """CFG-05, MJ-GAME-09: leftover sticks go to first place under PMTL; P003 says nothing."""
+    assert _values("leftover_deposits") == {
+        "default": "lost", "ema": "lost", "montreal": "to_first_place",
+        "tenhou": "to_first_place", "mahjongsoul": "to_first_place"}
+
+
+def test_field_ties() -> None:
+    """MJ-GAME-04, MJ-MONTREAL-07: ties stand (shared rank); Tenhou ranks by seat order."""
+    assert _values("ties") == {"default": "shared", "ema": "shared", "montreal": "shared",
+                               "tenhou": "seat_order", "mahjongsoul": "seat_order"}
+
+
+def test_field_uma() -> None:
+    """MJ-GAME-04, MJ-MONTREAL-04: no uma in the seeds; Tenhou +20/+10/-10/-20."""
+    assert _values("uma")["montreal"] == (0, 0, 0, 0)
+    assert _values("uma")["tenhou"] == (20, 10, -10, -20)
+
+
+def test_field_oka_return() -> None:
+    """MJ-MONTREAL-04: no oka in the seeds; Tenhou returns 30,000 (oka 20 to first place)."""
+    assert _values("oka_return")["montreal"] == 0
+    assert _values("oka_return")["tenhou"] == 30000

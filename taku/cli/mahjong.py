@@ -1,4 +1,5 @@
-"""``taku mahjong ...``: score hands and analyse shanten from the command line.
+"""``taku mahjong ...``: score hands and analyse shanten from the command line (``replay`` and
+``simulate`` are in :mod:`taku.cli.mahjong_play`).
 
 Hand syntax (``HAND``): the concealed tiles in MPSZ notation, then each meld, then optionally the
 winning tile, separated by spaces::
@@ -98,6 +99,9 @@ def register(games: Any) -> None:
                          help="tiles seen elsewhere (discards, melds, indicators)")
     analyse.add_argument("--json", action="store_true", help="print JSON")
     analyse.set_defaults(handler=_shanten_command)
+
+    from taku.cli import mahjong_play
+    mahjong_play.register(commands)
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:

@@ -286,14 +286,14 @@ def _check_field(name: str, hint: Any, value: Any) -> None:
     elif get_origin(hint) is frozenset:
         known = {"double_yakuman": DOUBLE_YAKUMAN_CANDIDATES, "pao": PAO_TRIGGERS,
                  "abortive_draws": ABORTIVE_DRAWS}[name]
-        what = {"double_yakuman": "double yakuman candidate", "pao": "pao trigger",
-                "abortive_draws": "abortive draw"}[name]
+        what = {"double_yakuman": "a double yakuman candidate", "pao": "a pao trigger",
+                "abortive_draws": "an abortive draw"}[name]
         names = ", ".join(sorted(known))
         if type(value) is not frozenset:
             fail(f"a frozenset of names from {names}")
         unknown = sorted(map(str, value - known))
         if unknown:
-            raise UnknownRulesError(f"rules field {name}: not a {what}: {', '.join(unknown)} "
+            raise UnknownRulesError(f"rules field {name}: not {what}: {', '.join(unknown)} "
                                     f"(choose from {names})")
     elif name == "red_fives":
         if type(value) is not tuple or len(value) != 3 or any(

@@ -292,7 +292,6 @@ def _describe(event: Event) -> str:
 
 
 def _apply_action(kyoku: Any, event: Event, report: ReplayReport, label: str, index: int) -> None:
-    seat = event.get("actor")
     if kyoku.phase in ("claim", "chankan", "ankan") and event["type"] in ("chi", "pon", "daiminkan"):
         action = _find(kyoku, event, report, label, index)
         _pass_others(kyoku, {action.actor}, report, label, index)
