@@ -97,7 +97,7 @@ def test_replay_bad_files_are_one_line_errors(capsys: pytest.CaptureFixture[str]
                                               content: bytes, message: str) -> None:
     path = tmp_path / "bad.mjai"
     path.write_bytes(content)
-    status, out, err = run(capsys, "mahjong", "replay", str(path))
+    status, _, err = run(capsys, "mahjong", "replay", str(path))
     assert status == 2
     assert err.startswith("taku: error: ") and message in err and err.count("\n") == 1
 
