@@ -513,6 +513,7 @@ class Kyoku:
                 options[other] = tuple(acts)
         self.claim_options = options
         if not options:
+            self._mark_passed_wins(())
             self._after_claims()
 
     def _chi_actions(self, seat: int, tile: Tile, target: int) -> list[Action]:
@@ -579,11 +580,7 @@ class Kyoku:
         else:
             assert self.kan_tile is not None
             discarder, tile = self.actor, self.kan_tile
-        for seat in self.completing:  # passed wins: temporary / riichi furiten (MJ-FURITEN-04)
-            if seat not in rons:
-                self.seats[seat].temp_furiten = True
-                if self.seats[seat].riichi:
-                    self.seats[seat].riichi_furiten = True
+        self._mark_passed_wins(rons)
         if rons:
             rons.sort(key=lambda s: (s - discarder) % 4)
             if len(rons) == 3 and "sanchahou" in self.rules.abortive_draws:
@@ -602,6 +599,16 @@ class Kyoku:
             self._finish_ankan()
             return
         self._after_claims()
+
+    def _mark_passed_wins(self, rons: Sequence[int]) -> None:
+        """Every seat the tile (a discard or a kan tile) completed and that did not ron it becomes
+        temporarily furiten, and for good if in riichi (MJ-FURITEN-04/05), even when no ron was
+        offered (no yaku, already furiten) and so nobody was asked."""
+        for seat in self.completing:
+            if seat not in rons:
+                self.seats[seat].temp_furiten = True
+                if self.seats[seat].riichi:
+                    self.seats[seat].riichi_furiten = True
 
     def _after_claims(self) -> None:
         """The discard survived every ron: accept riichi, check abortive draws, then calls."""
@@ -747,6 +754,7 @@ class Kyoku:
             self.responses = {}
             self.claim_options = options
             return
+        self._mark_passed_wins(())
         self._finish_ankan()
 
     def _finish_ankan(self) -> None:
@@ -780,6 +788,7 @@ class Kyoku:
             self.responses = {}
             self.claim_options = options
             return
+        self._mark_passed_wins(())
         self._finish_kakan()
 
     def _finish_kakan(self) -> None:
@@ -806,7 +815,9 @@ class Kyoku:
         riichi = s.riichi
         last = self.tiles_left == 0
         haitei = tsumo and last and (not self.rinshan or self.rules.haitei_on_rinshan)
-        first_turn = not self.interrupted and not s.has_discarded and not riichi
+        # A robbed kan is a kan declaration: the win is chankan, never a first-turn win (renhou),
+        # even when a kokushi robs an ankan before anyone called (MJ-FLOW-24).
+        first_turn = not self.interrupted and not s.has_discarded and not riichi and not chankan
         pao = s.pao
         if pao is None and tsumo and self.rinshan and self.kan_from is not None:
             pao = self.kan_from  # MJ-PAO-04 (the scorer applies it only where the rules say)

@@ -131,6 +131,11 @@ class Match:
             self.deposits = kyoku.events[0]["kyotaku"]
             keeps = result.dealer_keeps
             honba_next = self.honba
+            if not keeps and not (self.rules.bust and min(self.scores) < 0) and \
+                    self.scores[dealer] == max(self.scores) and self._ends(result, False):
+                # MJ-MONTREAL-35, reading adopted: passing the deal would end the match with the
+                # offending dealer still first ("the extreme case"), so the hand is replayed.
+                keeps = True
         elif result.outcome == "hora":
             keeps = dealer in result.winners
             honba_next = self.honba + 1 if keeps else 0
