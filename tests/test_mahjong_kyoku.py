@@ -1263,9 +1263,10 @@ def test_observation_never_shows_other_concealed_tiles() -> None:
     assert set(Observation.__dataclass_fields__) == {
         "seat", "round_wind", "kyoku", "honba", "deposits", "oya", "scores", "hand", "drawn",
         "melds", "discards", "riichi", "dora_indicators", "tiles_left", "last_discard",
-        "legal_actions", "events"}
+        "legal_actions", "events", "open_hands"}
     for seat in range(4):
         obs = k.observe(seat)
+        assert obs.open_hands == (None, None, None, None)  # nobody is in open riichi
         assert obs.hand == tuple(sorted(k.seats[seat].closed))
         assert obs.drawn == (k.drawn if seat == E else None)
         assert obs.legal_actions == k.legal_actions(seat)
@@ -1340,3 +1341,57 @@ def test_mj_pao_04_daiminkan_rinshan(preset: str) -> None:
         assert deltas[W] == deltas[N] == 0 and deltas[E] == -deltas[S]
     else:
         assert deltas[W] < 0 and deltas[N] < 0 and deltas[E] < deltas[W]
+
+
+def test_mj_riichi_13_open_riichi_shows_the_hand_and_adds_a_han() -> None:
+    """MJ-RIICHI-13, MJ-MONTREAL-20: where open riichi is played, a tenpai closed hand may declare
+    it; the hand is shown to every seat, and a win counts riichi plus open riichi (1 extra han)."""
+    from taku.mahjong.match import Match
+    from taku.mahjong.rules import Rules
+
+    rules = Rules.preset("montreal")
+    assert not any(a.type == "open_reach" for a in _open_riichi_legal(Rules.preset("tenhou")))
+    legal = _open_riichi_legal(rules)
+    assert Action("open_reach", legal[0].actor) in legal
+    assert Action("open_reach", 0).to_mjai() == {"type": "reach", "actor": 0, "open": True}
+    assert Action.from_mjai({"type": "reach", "actor": 2, "open": True}) == Action("open_reach", 2)
+    # Whole matches: whoever declares open riichi has his hand in every observation.
+    from taku.bots import SimplePlayer
+    player = SimplePlayer()
+    for seed in range(40):
+        match = Match(rules, seed=f"open-{seed}")
+        while not match.is_over:
+            seat = match.to_act[0]
+            actions = match.legal_actions(seat)
+            chosen = next((a for a in actions if a.type == "open_reach"), None)
+            match.apply(chosen or player.choose(match.observe(seat)))
+            kyoku = match.kyoku
+            shown = [s for s in range(4) if kyoku.seats[s].open_riichi and kyoku.seats[s].riichi]
+            if shown and not kyoku.is_over:
+                other = (shown[0] + 1) % 4
+                view = kyoku.observe(other).open_hands[shown[0]]
+                assert view == tuple(sorted(kyoku.seats[shown[0]].closed))
+            horas = [e for e in match.events if e["type"] == "hora" and
+                     ["open riichi", 1] in e["yaku"]]
+            if horas:
+                assert ["riichi", 1] in horas[0]["yaku"] or ["double riichi", 2] in horas[0]["yaku"]
+                return
+    raise AssertionError("no open riichi win in 40 matches")
+
+
+def _open_riichi_legal(rules: Rules) -> tuple[Action, ...]:
+    """The legal actions of the first seat that may declare riichi in seeded matches."""
+    from taku.mahjong.match import Match
+
+    for seed in range(200):
+        match = Match(rules, seed=f"reach-{seed}")
+        for _ in range(60):
+            seat = match.to_act[0]
+            actions = match.legal_actions(seat)
+            if any(a.type == "reach" for a in actions):
+                return actions
+            match.apply(next((a for a in actions if a.type == "dahai" and a.tsumogiri),
+                             actions[-1]))
+            if match.is_over:
+                break
+    raise AssertionError("no riichi chance found")

@@ -15,9 +15,10 @@ from typing import Any, NamedTuple
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.tiles import Tile
 
-ACTION_TYPES = ("dahai", "reach", "chi", "pon", "daiminkan", "kakan", "ankan", "hora",
+ACTION_TYPES = ("dahai", "reach", "open_reach", "chi", "pon", "daiminkan", "kakan", "ankan", "hora",
                 "ryukyoku", "none")
-"""Every action type (mjai event types; ``ryukyoku`` is the nine-terminals declaration)."""
+"""Every action type: mjai event types (``ryukyoku`` is the nine-terminals declaration), and
+``open_reach`` for open riichi (in mjai: ``{"type": "reach", "open": true}``)."""
 
 
 class IllegalActionError(MahjongError):
@@ -40,6 +41,8 @@ class Action(NamedTuple):
         event: dict[str, Any] = {"type": self.type}
         if self.type == "none":
             return event
+        if self.type == "open_reach":
+            return {"type": "reach", "actor": self.actor, "open": True}
         event["actor"] = self.actor
         if self.target is not None and self.type in ("chi", "pon", "daiminkan", "hora"):
             event["target"] = self.target
@@ -62,6 +65,8 @@ class Action(NamedTuple):
         if not isinstance(event, dict):
             raise IllegalActionError(f"an mjai action is a JSON object, got {event!r}")
         kind = event.get("type")
+        if kind == "reach" and event.get("open") is True:
+            kind = "open_reach"
         if kind not in ACTION_TYPES:
             raise IllegalActionError(f"not an mjai action type: {kind!r} (expected one of "
                                      f"{', '.join(ACTION_TYPES)})")

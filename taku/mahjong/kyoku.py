@@ -64,6 +64,7 @@ class _Seat:
         "melded",
         "melds",
         "nagashi",
+        "open_riichi",
         "pao",
         "riichi",
         "riichi_discard",
@@ -91,6 +92,7 @@ class _Seat:
         self.kans = 0
         self.kuikae: frozenset[int] = frozenset()
         self.riichi_discard: int | None = None  # index in discards of the tile turned sideways
+        self.open_riichi = False
 
     def add(self, tile: Tile) -> None:
         self.closed.append(tile)
@@ -149,6 +151,8 @@ class Observation:
     last_discard: tuple[int, Tile] | None
     legal_actions: tuple[Action, ...]
     events: tuple[Event, ...]
+    open_hands: tuple[tuple[Tile, ...] | None, ...] = (None, None, None, None)
+    """The concealed tiles of players in open riichi (MJ-RIICHI-13), None for the others."""
 
 
 class Kyoku:
@@ -276,8 +280,12 @@ class Kyoku:
         if kind == "dahai":
             assert action.pai is not None
             self._discard(action.actor, action.pai, action.tsumogiri)
-        elif kind == "reach":
-            self._emit({"type": "reach", "actor": action.actor})
+        elif kind in ("reach", "open_reach"):
+            event: Event = {"type": "reach", "actor": action.actor}
+            if kind == "open_reach":
+                event["open"] = True
+                self.seats[action.actor].open_riichi = True
+            self._emit(event)
             self.riichi_pending = action.actor
             self.phase = "reach"
         elif kind == "hora":
@@ -389,6 +397,8 @@ class Kyoku:
                 self.tiles_left >= self.rules.riichi_min_tiles and shanten(s.counts, nmelds) <= 0 \
                 and self._riichi_discards(seat):
             actions.append(Action("reach", seat))
+            if self.rules.open_riichi:  # MJ-RIICHI-13: the hand is shown (1 extra han)
+                actions.append(Action("open_reach", seat))
         if can_kan:
             for kind in range(34):
                 if s.counts[kind] == 4:
@@ -825,6 +835,7 @@ class Kyoku:
             if riichi and self.rules.uradora else ()
         return Win(
             tsumo=tsumo, riichi=riichi and not s.double_riichi, double_riichi=s.double_riichi,
+            open_riichi=riichi and s.open_riichi,
             ippatsu=s.ippatsu and self.rules.ippatsu and riichi, rinshan=tsumo and self.rinshan,
             chankan=chankan, haitei=haitei, houtei=houtei and not tsumo, first_turn=first_turn,
             seat_wind=(seat - oya) % 4, round_wind=self.round_wind,
@@ -1019,7 +1030,9 @@ class Kyoku:
             riichi=tuple(x.riichi for x in self.seats), dora_indicators=self.dora_indicators,
             tiles_left=self.tiles_left, last_discard=self.last_discard,
             legal_actions=self.legal_actions(seat),
-            events=tuple(mask_event(e, seat) for e in self.events))
+            events=tuple(mask_event(e, seat) for e in self.events),
+            open_hands=tuple(tuple(sorted(x.closed)) if x.open_riichi else None
+                             for x in self.seats))
 
 
 def mask_event(event: Event, seat: int) -> Event:

@@ -256,7 +256,7 @@ def _pass_others(kyoku: Any, keep: set[int], report: ReplayReport, label: str, i
 def _find(kyoku: Any, event: Event, report: ReplayReport, label: str, index: int) -> Action:
     seat = event.get("actor")
     legal = kyoku.legal_actions(seat) if isinstance(seat, int) and 0 <= seat <= 3 else ()
-    kind = event["type"]
+    kind = "open_reach" if event["type"] == "reach" and event.get("open") is True else event["type"]
     pai = event.get("pai")
     consumed = sorted(event.get("consumed", []))
     candidates = []
