@@ -268,7 +268,8 @@ class Kyoku:
             raise IllegalActionError(f"not an Action: {action!r}")
         legal = self.legal_actions(action.actor) if type(action.actor) is int and \
             0 <= action.actor <= 3 else ()
-        if action not in legal:
+        # Players usually hand back one of the offered objects: test identity before equality.
+        if not any(a is action for a in legal) and action not in legal:
             raise IllegalActionError(f"illegal action {action}: {self._why_illegal(action, legal)}")
         if self.phase in ("claim", "chankan", "ankan"):
             self.responses[action.actor] = action
@@ -374,7 +375,7 @@ class Kyoku:
         drawn = self.drawn
         actions: list[Action] = []
         if self.phase == "call":
-            for tile in sorted(set(s.closed)):
+            for tile in _distinct(s.closed):
                 if tile.kind not in s.kuikae:
                     actions.append(Action("dahai", seat, tile))
             return tuple(actions)
@@ -409,7 +410,7 @@ class Kyoku:
                     actions.append(Action("kakan", seat, added, meld.tiles))
         rest = list(s.closed)
         rest.remove(drawn)
-        for tile in sorted(set(rest)):
+        for tile in _distinct(rest):
             actions.append(Action("dahai", seat, tile))
         actions.append(Action("dahai", seat, drawn, tsumogiri=True))
         return tuple(actions)
@@ -428,7 +429,7 @@ class Kyoku:
         rest = list(s.closed)
         if drawn is not None:
             rest.remove(drawn)
-        candidates = [(t, False) for t in sorted(set(rest))]
+        candidates = [(t, False) for t in _distinct(rest)]
         if drawn is not None:
             candidates.append((drawn, True))
         ok: dict[int, bool] = {}
@@ -508,7 +509,7 @@ class Kyoku:
                 self.completing.add(other)
                 if self._can_ron(other, tile, seat, houtei=last):
                     acts.append(Action("hora", other, tile, target=seat))
-            if not last and not o.riichi:
+            if not last and not o.riichi and o.counts[kind] >= 2:
                 have = [t for t in o.closed if t.kind == kind]
                 if len(have) >= 2:
                     for pair in sorted({tuple(sorted(p)) for p in _pairs(have)}):
@@ -516,8 +517,8 @@ class Kyoku:
                             acts.append(Action("pon", other, tile, pair, seat))
                 if len(have) == 3 and len(self.kan_owners) < 4:
                     acts.append(Action("daiminkan", other, tile, tuple(sorted(have)), seat))
-                if offset == 1 and kind < 27:
-                    acts.extend(self._chi_actions(other, tile, seat))
+            if offset == 1 and kind < 27 and not last and not o.riichi:
+                acts.extend(self._chi_actions(other, tile, seat))
             if acts:
                 acts.append(Action(_NONE, other))
                 options[other] = tuple(acts)
@@ -532,7 +533,8 @@ class Kyoku:
         number = kind % 9
         out = []
         for low, high in ((kind - 2, kind - 1), (kind - 1, kind + 1), (kind + 1, kind + 2)):
-            if low < kind - number or high > kind - number + 8:
+            if low < kind - number or high > kind - number + 8 or not s.counts[low] or \
+                    not s.counts[high]:
                 continue
             firsts = {t for t in s.closed if t.kind == low}
             seconds = {t for t in s.closed if t.kind == high}
@@ -1044,6 +1046,12 @@ def mask_event(event: Event, seat: int) -> Event:
         return {**event, "tehais": [hand if i == seat else ["?"] * len(hand)
                                     for i, hand in enumerate(event["tehais"])]}
     return event
+
+
+def _distinct(tiles: Sequence[Tile]) -> list[Tile]:
+    """The different tiles of ``tiles`` (a red five apart from the others), in order."""
+    found = {(t.kind, t.red): t for t in tiles}
+    return [found[key] for key in sorted(found)]
 
 
 def _pairs(tiles: list[Tile]) -> list[tuple[Tile, Tile]]:
