@@ -147,7 +147,8 @@ def replay(record: MahjongRecord, rules: Rules | None = None) -> ReplayReport:
         report.mismatches.append(Mismatch(_hand_label(first), hands[0][0],
                                           f"the record's tiles do not make a wall: {error}"))
         return report
-    match = Match(rules, walls=walls)
+    # One spare wall: the engine may deal a hand the record does not have (reported below).
+    match = Match(rules, walls=[*walls, Wall.shuffled("replay-spare", rules.red_fives)])
     _patch_first_hand(match, first)
     for number, (a, b) in enumerate(hands):
         label = _hand_label(events[a])
