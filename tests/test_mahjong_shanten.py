@@ -530,7 +530,9 @@ def test_first_and_later_calls_agree() -> None:
         first, later = shanten(counts), shanten(counts)
         expected = min(shanten_regular(counts), shanten_chiitoitsu(counts), shanten_kokushi(counts))
         assert first == later == expected, counts
-    assert unseen > 100
+    # How many were new depends on what earlier tests in the same process looked up (the replays
+    # fill the tables with thousands of parts); some always are.
+    assert unseen > 0
 
 
 def test_counts_in_a_wider_buffer_are_read_as_numbers() -> None:
