@@ -90,10 +90,15 @@ def load_records(path: str) -> list[MahjongRecord]:
 
 
 def _is_tenhou_json(text: str) -> bool:
+    """Whether ``text`` is a tenhou.net/6 log: one JSON object with a ``log``, or one such
+    object per line (one hand per line)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
-        return False
+        try:
+            data = json.loads(text.split("\n", 1)[0])
+        except json.JSONDecodeError:
+            return False
     return isinstance(data, dict) and "log" in data
 
 

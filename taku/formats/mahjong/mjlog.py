@@ -14,9 +14,10 @@ Mortal's mjai dialect (see :mod:`taku.formats.mahjong.record`), in the server's 
   discarder) carries the honba and the deposits.
 
 Partial logs (a download cut short, a game still being played): a last hand without its ``AGARI``
-or ``RYUUKYOKU`` is dropped, complete hands are kept, and ``end_game`` then has no ``scores``
-(they come from ``owari``, which only the game's last result carries). A log cut inside a tag is
-read the same way. A hand that stops without a result while another ``INIT`` follows is an error.
+or ``RYUUKYOKU`` is dropped, complete hands are kept, and there is no ``end_game`` (it comes with
+the final scores, ``owari``, which only the game's last result carries), so a replay does not
+expect the match to end there. A log cut inside a tag is read the same way. A hand that stops
+without a result while another ``INIT`` follows is an error.
 
 Everything else that is not a well-formed 4-player mjlog raises :class:`RecordError` naming the
 game, the hand (``East 2, 1 honba``) and the problem.
@@ -271,10 +272,8 @@ class _Reader:
         if not any(event["type"] == "start_kyoku" for event in self.events):
             self.label = ""
             raise self.fail("no complete hand in the log")
-        end: Event = {"type": "end_game"}
-        if self.owari is not None:
-            end["scores"] = self.owari
-        self.events.append(end)
+        if self.owari is not None:  # without it the log stops before the match's end
+            self.events.append({"type": "end_game", "scores": self.owari})
         return MahjongRecord(tuple(self.events), self.rules, self.name, self.players)
 
     def element(self, tag: str, attrib: dict[str, str]) -> None:

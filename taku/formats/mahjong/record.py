@@ -19,7 +19,9 @@ Mortal's dialect (``../shared/reference/PROTOCOLS.md`` §1), as plain ``dict`` o
 - ``ryukyoku`` has ``deltas`` and a ``reason``: ``exhaustive_draw``, ``kyushu_kyuhai``,
   ``suufon_renda``, ``suucha_riichi``, ``suukaikan``, ``sanchahou``, ``nagashi_mangan``; optionally
   ``tenpais`` (four bools).
-- ``end_game`` may carry the final ``scores``.
+- ``end_game`` may carry the final ``scores``. A record that stops before the match's end (a
+  partial Tenhou log, a log of single hands) has no ``end_game``: a replay then checks the hands
+  it has and does not expect the match to end after them.
 
 Tiles are mjai strings (``1m`` .. ``9s``, ``E S W N P F C``, ``5mr 5pr 5sr``).
 """

@@ -21,6 +21,8 @@ files), is read as one game whose hands follow each other.
 - ``hora`` keeps what the log states: ``fu`` (not for limit hands, whose string has none),
   ``han``, ``yakuman``, ``yaku`` in taku's names, ``dora``/``aka``/``ura`` counts (``ura`` for a
   winner in riichi), ``pao`` when a seat other than the winner is liable, and the winning ``pai``.
+- ``end_game`` (with the final scores) only when the log has ``sc``: a log without it (hands cut
+  out of a game) stops before the match's end.
 - An exhaustive draw states ``tenpais`` when the log shows them (score changes, 全員聴牌/全員不聴).
 - ``consumed`` tiles are in tile order, a red five before the plain ones (Tenhou's strings keep
   no fixed order), as the mjlog reader gives them; ``tehais`` keep the log's order.
@@ -308,10 +310,8 @@ def read_tenhou_json(text: str, name: str = "") -> MahjongRecord:
     events: list[Event] = [{"type": "start_game", "names": list(names) if names else [""] * 4}]
     for raw in kyokus:
         events.extend(_Kyoku(raw, label).events())
-    end: Event = {"type": "end_game"}
-    if sc is not None:
-        end["scores"] = _final_scores(sc, label)
-    events.append(end)
+    if sc is not None:  # without the final scores the log stops before the match's end
+        events.append({"type": "end_game", "scores": _final_scores(sc, label)})
     return MahjongRecord(events=tuple(events), rules="tenhou" if aka else None, name=game,
                          players=names)
 
@@ -885,8 +885,9 @@ def _squash(label: str) -> str:
 def write_tenhou_json(record: MahjongRecord) -> str:
     """A tenhou.net/6 JSON log (one line) of ``record``; yaku and points are written as stated.
 
-    Uma is not in a record, so the final ``sc`` (written when ``end_game`` has ``scores``) gives
-    each seat an uma of 0.
+    The final ``sc`` is written when the record has ``end_game``: its ``scores``, else the scores
+    after the last hand (sticks left on the table not counted). Uma is not in a record, so ``sc``
+    gives each seat an uma of 0.
     """
     return _Writer(record).write()
 
@@ -924,6 +925,7 @@ class _Writer:
         self.names: list[str] = list(record.players) if len(record.players) == 4 else [""] * 4
         self.log: list[list[Any]] = []
         self.sc: list[int | float] | None = None
+        self.running: list[int] = [0] * 4  # the scores after the events written so far
         self.red = False
         self.kyoku: dict[str, Any] | None = None
 
@@ -980,15 +982,20 @@ class _Writer:
                 self.names = list(names)
             return
         if kind == "end_game":
-            scores = event.get("scores")
-            if scores is not None:
-                if not (isinstance(scores, list) and len(scores) == 4 and all(_is_int(s) for s in scores)):
-                    self.fail(f"end_game scores must be 4 integers, got {scores!r}")
-                self.sc = [v for s in scores for v in (s, 0)]
+            scores = event.get("scores", self.running)
+            if not (isinstance(scores, list) and len(scores) == 4 and all(_is_int(s) for s in scores)):
+                self.fail(f"end_game scores must be 4 integers, got {scores!r}")
+            self.sc = [v for s in scores for v in (s, 0)]
             return
         if kind == "start_kyoku":
             self.start(event)
+            self.running = list(event["scores"])
             return
+        if kind == "reach_accepted" and _is_int(event.get("actor")) and 0 <= event["actor"] < 4:
+            self.running[event["actor"]] -= 1000
+        elif kind in ("hora", "ryukyoku") and isinstance(event.get("deltas"), list) \
+                and len(event["deltas"]) == 4 and all(_is_int(d) for d in event["deltas"]):
+            self.running = [s + d for s, d in zip(self.running, event["deltas"], strict=True)]
         if kind == "none":
             return
         handler = {
