@@ -66,6 +66,7 @@ class _Seat:
         "nagashi",
         "open_riichi",
         "pao",
+        "ready",
         "riichi",
         "riichi_discard",
         "riichi_furiten",
@@ -93,20 +94,33 @@ class _Seat:
         self.kuikae: frozenset[int] = frozenset()
         self.riichi_discard: int | None = None  # index in discards of the tile turned sideways
         self.open_riichi = False
+        self.ready: tuple[int, tuple[int, ...]] | None = None
+        """The shanten and waits of the hand when it has 3n+1 tiles (None: not known yet)."""
 
     def add(self, tile: Tile) -> None:
         self.closed.append(tile)
         self.counts[tile.kind] += 1
+        self.ready = None
 
     def remove(self, tile: Tile) -> None:
         self.closed.remove(tile)
         self.counts[tile.kind] -= 1
+        self.ready = None
+
+    def readiness(self) -> tuple[int, tuple[int, ...]]:
+        """The shanten of the (3n+1 tiles) hand and, when it is tenpai, its waits."""
+        ready = self.ready
+        if ready is None:
+            value = shanten(self.counts, len(self.melds))
+            ready = self.ready = (value, waits(self.counts, len(self.melds)) if value == 0 else ())
+        return ready
 
     @property
     def is_closed(self) -> bool:
         return all(m.kind == "ankan" for m in self.melds)
 
     def add_meld(self, meld: Meld) -> None:
+        self.ready = None
         self.melds.append(meld)
         for tile in meld.tiles:
             self.melded[tile.kind] += 1
@@ -196,6 +210,8 @@ class Kyoku:
         self.actor = oya
         self.phase = "turn"  # turn, call, reach, claim, chankan, ankan, over
         self.drawn: Tile | None = None
+        self.drawn_to: tuple[int, tuple[int, ...]] = (8, ())
+        """The shanten and waits of the hand of the seat that drew ``drawn``, before the draw."""
         self.rinshan = False
         self.last_discard: tuple[int, Tile] | None = None
         self.riichi_pending: int | None = None
@@ -361,6 +377,7 @@ class Kyoku:
         if self.rules.temp_furiten_clear == "on_acquire":
             s.temp_furiten = False
         s.kuikae = frozenset()
+        self.drawn_to = s.readiness()
         s.add(tile)
         self.actor = seat
         self.drawn = tile
@@ -383,7 +400,8 @@ class Kyoku:
             return tuple(self._riichi_discards(seat))
         nmelds = len(s.melds)
         assert drawn is not None
-        if shanten(s.counts, nmelds) == -1 and self._tsumo_score(seat) is not None:
+        before, before_waits = self.drawn_to  # the hand before the draw
+        if drawn.kind in before_waits and self._tsumo_score(seat) is not None:
             actions.append(Action("hora", seat, drawn, target=seat))
         if "kyushu_kyuhai" in self.rules.abortive_draws and not self.interrupted and \
                 not s.has_discarded and sum(1 for k in _YAOCHUU if s.counts[k]) >= 9:
@@ -395,7 +413,8 @@ class Kyoku:
             actions.append(Action("dahai", seat, drawn, tsumogiri=True))
             return tuple(actions)
         if s.is_closed and self.scores[seat] >= self.rules.riichi_min_points and \
-                self.tiles_left >= self.rules.riichi_min_tiles and shanten(s.counts, nmelds) <= 0 \
+                self.tiles_left >= self.rules.riichi_min_tiles and before <= 1 \
+                and shanten(s.counts, nmelds) <= 0 \
                 and self._riichi_discards(seat):
             actions.append(Action("reach", seat))
             if self.rules.open_riichi:  # MJ-RIICHI-13: the hand is shown (1 extra han)
@@ -560,13 +579,7 @@ class Kyoku:
 
     def _completes(self, seat: int, kind: int) -> bool:
         s = self.seats[seat]
-        counts = s.counts
-        if counts[kind] + s.melded[kind] >= 4:
-            return False
-        counts[kind] += 1
-        complete = shanten(counts, len(s.melds)) == -1
-        counts[kind] -= 1
-        return complete
+        return kind in s.readiness()[1] and s.counts[kind] + s.melded[kind] < 4
 
     def _is_furiten(self, seat: int) -> bool:
         s = self.seats[seat]
@@ -574,7 +587,7 @@ class Kyoku:
             return True
         if not s.discard_kinds:
             return False
-        return any(k in s.discard_kinds for k in waits(s.counts, len(s.melds)))
+        return any(k in s.discard_kinds for k in s.readiness()[1])
 
     def _can_ron(self, seat: int, tile: Tile, discarder: int, *, houtei: bool = False,
                  chankan: bool = False) -> bool:
