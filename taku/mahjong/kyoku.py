@@ -103,7 +103,11 @@ class _Seat:
         self.ready = None
 
     def remove(self, tile: Tile) -> None:
-        self.closed.remove(tile)
+        closed = self.closed
+        if closed[-1] is tile:  # mostly the tile just drawn
+            closed.pop()
+        else:
+            closed.remove(tile)
         self.counts[tile.kind] -= 1
         self.ready = None
 
@@ -420,15 +424,20 @@ class Kyoku:
             if self.rules.open_riichi:  # MJ-RIICHI-13: the hand is shown (1 extra han)
                 actions.append(Action("open_reach", seat))
         if can_kan:
-            for kind in range(34):
-                if s.counts[kind] == 4:
-                    actions.append(self._ankan_action(seat, kind))
+            if 4 in s.counts:
+                for kind in range(34):
+                    if s.counts[kind] == 4:
+                        actions.append(self._ankan_action(seat, kind))
             for meld in s.melds:
                 if meld.kind == "pon" and s.counts[meld.tiles[0].kind]:
                     added = next(t for t in s.closed if t.kind == meld.tiles[0].kind)
                     actions.append(Action("kakan", seat, added, meld.tiles))
-        rest = list(s.closed)
-        rest.remove(drawn)
+        closed = s.closed
+        if closed[-1] is drawn:
+            rest = closed[:-1]
+        else:
+            rest = list(closed)
+            rest.remove(drawn)
         for tile in _distinct(rest):
             actions.append(Action("dahai", seat, tile))
         actions.append(Action("dahai", seat, drawn, tsumogiri=True))
@@ -1063,7 +1072,7 @@ def mask_event(event: Event, seat: int) -> Event:
 
 def _distinct(tiles: Sequence[Tile]) -> list[Tile]:
     """The different tiles of ``tiles`` (a red five apart from the others), in order."""
-    found = {(t.kind, t.red): t for t in tiles}
+    found = {t.kind * 2 + t.red: t for t in tiles}
     return [found[key] for key in sorted(found)]
 
 
