@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,13 +27,22 @@ def test_simulate_writes_records_that_replay(capsys: pytest.CaptureFixture[str],
     assert status == 0
     files = sorted(out_dir.iterdir())
     assert [f.name for f in files] == ["game-7-0000.mjai.jsonl", "game-7-0001.mjai.jsonl"]
-    assert "2 games" in out and "average rank" in out
+    assert out.startswith("2 games (") and f"records in {out_dir}/" in out
+    assert "placement" in out and "simple#4" in out
     first = json.loads(files[0].read_text().splitlines()[0])
     assert first["type"] == "start_game"
     status, out, _ = run(capsys, "mahjong", "replay", *map(str, files))
     assert status == 0
     assert out.splitlines()[-1].startswith("2 games,") and out.splitlines()[-1].endswith("all agree")
     assert out.splitlines()[0].startswith("game-7-0000.mjai.jsonl: ok (")
+
+
+def test_simulate_writes_nothing_without_out(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, _, _ = run(capsys, "mahjong", "simulate", "--games", "1", "--player", "tsumogiri")
+    assert status == 0
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_simulate_is_reproducible_and_json(capsys: pytest.CaptureFixture[str],
@@ -43,16 +54,112 @@ def test_simulate_is_reproducible_and_json(capsys: pytest.CaptureFixture[str],
                              "--player", "random", "--out", str(tmp_path / name), "--json")
         assert status == 0
         summary = json.loads(out)
-        assert summary["games"] == 1 and len(summary["seats"]) == 4
-        assert sorted(s["avg_rank"] for s in summary["seats"]) == [1.0, 2.0, 3.0, 4.0]
+        assert summary["games"] == 1 and len(summary["players"]) == 4
+        assert sorted(p["avg_placement"] for p in summary["players"]) == [1.0, 2.0, 3.0, 4.0]
+        assert [p["label"] for p in summary["players"]] == ["random#1", "random#2", "random#3", "random#4"]
         texts.append((tmp_path / name / "game-3-0000.mjai.jsonl").read_text())
     assert texts[0] == texts[1]
 
 
-def test_simulate_refuses_zero_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, _, err = run(capsys, "mahjong", "simulate", "--games", "0", "--out", str(tmp_path))
-    assert status == 2
-    assert err == "taku: error: --games must be at least 1, got 0\n"
+STATS = ("avg_placement", "win_rate", "deal_in_rate", "riichi_rate", "call_rate", "avg_score")
+
+
+def test_simulate_players_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    """--players names the four entries; each gets every statistic with a 95% interval around it."""
+    status, out, _ = run(capsys, "mahjong", "simulate", "--games", "8", "--seed", "s",
+                         "--players", "simple,random,tsumogiri,simple", "--json")
+    assert status == 0
+    summary = json.loads(out)
+    assert (summary["games"], summary["duplicate"], summary["rules"]) == (8, True, "tenhou")
+    assert [p["name"] for p in summary["players"]] == ["simple", "random", "tsumogiri", "simple"]
+    assert [p["label"] for p in summary["players"]] == ["simple#1", "random", "tsumogiri", "simple#2"]
+    for player in summary["players"]:
+        assert player["games"] == 8 and player["hands"] == summary["hands"]
+        assert sum(player["placements"]) == 8
+        for key in STATS:
+            low, high = player[f"{key}_ci95"]
+            assert low <= player[key] <= high
+    random_entry = summary["players"][1]
+    assert random_entry["win_rate"] == 0.0 and random_entry["call_rate"] > 0.5
+    # every seat's placements in a duplicate set: the table's placements add up per game
+    assert sum(p["avg_placement"] for p in summary["players"]) == pytest.approx(10.0)
+
+
+def test_simulate_text_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "mahjong", "simulate", "--games", "2", "--seed", "1",
+                         "--players", "simple,random,random,tsumogiri", "--no-duplicate")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("2 games (") and "one wall seed per game" in lines[0]
+    assert lines[1].split() == ["player", "placement", "win", "%", "deal-in", "%", "riichi", "%", "call",
+                                "%", "final", "score"]
+    assert [line.split()[0] for line in lines[2:6]] == ["simple", "random#1", "random#2", "tsumogiri"]
+    assert "±" in lines[2] and "[" in lines[2]
+    status, out, _ = run(capsys, "mahjong", "simulate", "--games", "2", "--player", "tsumogiri")
+    assert "note: the last duplicate set is incomplete" in out
+
+
+def test_simulate_draws_a_progress_bar_on_a_terminal(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["mahjong", "simulate", "--games", "2", "--player", "tsumogiri"]) == 0
+    updates = terminal.getvalue().split("\r")[1:]
+    assert [u.split("] ")[1].split(" (")[0] for u in updates] == ["1/2 games", "2/2 games"]
+    assert updates[0].startswith("[" + "#" * 15 + "." * 15 + "]") and updates[1].endswith("/s)\n")
+    assert capsys.readouterr().out.startswith("2 games (")
+
+
+def test_simulate_workers_give_the_same_results(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    """Two processes play the same games as one: same summary, same records."""
+    summaries = []
+    for workers in ("1", "2"):
+        status, out, _ = run(capsys, "mahjong", "simulate", "--games", "5", "--seed", "w",
+                             "--players", "simple,random,tsumogiri,random", "--workers", workers,
+                             "--out", str(tmp_path / workers), "--json")
+        assert status == 0
+        summary = json.loads(out)
+        del summary["seconds"], summary["out"]
+        summaries.append(summary)
+    assert summaries[0] == summaries[1]
+    one, two = (sorted(p.name for p in (tmp_path / w).iterdir()) for w in ("1", "2"))
+    assert one == two and len(one) == 5
+    for name in one:
+        assert (tmp_path / "1" / name).read_text() == (tmp_path / "2" / name).read_text()
+
+
+def test_simulate_seats_the_taku_player(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "mahjong", "simulate", "--games", "1", "--seed", "t",
+                         "--players", "taku,random,random,taku-efficiency", "--json")
+    assert status == 0
+    players = json.loads(out)["players"]
+    assert [p["label"] for p in players] == ["taku", "random#1", "random#2", "taku-efficiency"]
+    assert sorted(p["avg_placement"] for p in players) == [1.0, 2.0, 3.0, 4.0]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--games", "0"], "--games must be at least 1, got 0"),
+    (["--players", "simple,random"], "--players needs four comma-separated names, got 'simple,random'"),
+    (["--players", "simple,random,,random"],
+     "--players needs four comma-separated names, got 'simple,random,,random'"),
+    (["--players", "simple,random,mortal,random"],
+     "unknown player 'mortal'; choose one of random, simple, taku, taku-efficiency, tsumogiri"),
+    (["--player", "nobody"],
+     "unknown player 'nobody'; choose one of random, simple, taku, taku-efficiency, tsumogiri"),
+    (["--player", "simple", "--players", "simple,simple,simple,simple"],
+     "give either --players or --player, not both"),
+    (["--workers", "0"], "--workers must be at least 1, got 0"),
+])
+def test_simulate_bad_input_is_a_one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                message: str) -> None:
+    status, out, err = run(capsys, "mahjong", "simulate", *argv)
+    assert status == 2 and out == ""
+    assert err == f"taku: error: {message}\n"
 
 
 def test_replay_mismatch_exits_1_naming_game_hand_and_event(

@@ -1,4 +1,4 @@
-"""Trivial mahjong players: uniformly random, and a simple greedy one.
+"""Trivial mahjong players: uniformly random, tsumogiri, and a simple greedy one.
 
 A :class:`Player` sees an :class:`~taku.mahjong.kyoku.Observation` and returns one of its
 ``legal_actions``.
@@ -69,3 +69,35 @@ class SimplePlayer:
             if value < best_value:
                 best, best_value = action, value
         return best
+
+
+class TsumogiriPlayer:
+    """The tsumogiri baseline: discards the tile it has just drawn, declines every call, riichi,
+    kan and nine-terminals draw, but declares a win whenever one is legal (so that its results
+    measure the luck of the deal: a hand dealt ready can still win).
+
+    With no drawn tile to discard (it never calls, so this does not arise in normal play) it
+    discards the last of its legal discards.
+    """
+
+    def __init__(self, seed: int | str = 0) -> None:
+        del seed  # deterministic: the seed is accepted so every player is built the same way
+
+    def __repr__(self) -> str:
+        return "TsumogiriPlayer()"
+
+    def choose(self, observation: Observation) -> Action:
+        """The tsumogiri choice described above."""
+        actions = observation.legal_actions
+        by_type: dict[str, list[Action]] = {}
+        for action in actions:
+            by_type.setdefault(action.type, []).append(action)
+        if "hora" in by_type:
+            return by_type["hora"][0]
+        discards = by_type.get("dahai", [])
+        for action in discards:
+            if action.tsumogiri:
+                return action
+        if "none" in by_type:
+            return by_type["none"][0]
+        return discards[-1] if discards else actions[0]

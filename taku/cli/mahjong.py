@@ -103,6 +103,28 @@ def register(games: Any) -> None:
     from taku.cli import mahjong_play
     mahjong_play.register(commands)
 
+    bot = commands.add_parser(
+        "mjai-bot", help="play one seat as an mjai bot on stdin/stdout (docs/mjai.md)",
+        description="Play one seat as an mjai bot: each input line is a JSON array of mjai events "
+                    "(mjai.app) or one event object; one JSON action is written per line.")
+    bot.add_argument("--seat", type=int, required=True, choices=range(4), metavar="N",
+                     help="the seat 0..3 (a start_game event's id overrides it)")
+    bot.add_argument("--player", default="simple", help="the player (see taku.bots.PLAYERS)")
+    bot.add_argument("--seed", default="0", help="the player's seed")
+    _add_rules_arguments(bot)
+    bot.set_defaults(handler=_mjai_bot_command)
+
+
+def _mjai_bot_command(args: argparse.Namespace) -> int:
+    from taku.bots import make_player
+    from taku.protocols.mjai_client import MjaiBot, serve
+    seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
+    try:
+        bot = MjaiBot(make_player(args.player, seed), args.seat, _rules(args.rules, args.option))
+        return serve(bot, sys.stdin, sys.stdout)
+    except ValueError as error:  # MjaiProtocolError, an unknown player or rules field
+        raise CommandError(str(error)) from None
+
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="default", choices=["default", *PRESETS],

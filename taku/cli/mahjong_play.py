@@ -1,4 +1,5 @@
-"""``taku mahjong replay`` and ``taku mahjong simulate``: game records through the table engine.
+"""``taku mahjong replay`` and ``taku mahjong simulate``: game records through the table engine,
+and matches between built-in players (statistics in :mod:`taku.bots.evaluation`).
 
 Record formats, recognised by content: mjai JSON lines (one event per line, one game per file),
 Tenhou's tenhou.net/6 JSON log (one game), Tenhou mjlog XML (gzip allowed), and the
@@ -13,20 +14,32 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, TextIO
 
-from taku.bots.simple import Player, RandomPlayer, SimplePlayer
+from taku.bots import PLAYERS, make_player
+from taku.bots.evaluation import (
+    EntrySummary,
+    GameResult,
+    GameSpec,
+    play_game,
+    play_match,
+    schedule,
+    summarize,
+)
 from taku.cli.main import CommandError
 from taku.formats.mahjong.mjai import is_mjai_matches, read_mjai, read_mjai_matches, write_mjai
 from taku.formats.mahjong.record import MahjongRecord, RecordError
 from taku.formats.mahjong.replay import replay
 from taku.mahjong.errors import MahjongError
-from taku.mahjong.match import Match
 from taku.mahjong.rules import PRESETS, Rules
 
 FORMATS = ("mjai", "tenhou")
 """Formats ``simulate`` writes."""
+
+__all__ = ["FORMATS", "iter_games", "load_records", "parse_players", "play_match", "register"]
 
 
 def register(commands: Any) -> None:
@@ -44,17 +57,28 @@ def register(commands: Any) -> None:
     rep.set_defaults(handler=_replay_command)
 
     sim = commands.add_parser(
-        "simulate", help="play matches between built-in players and write the records",
-        description="Play N matches with a trivial built-in player at each seat and write each "
-                    "record to the output directory.")
-    sim.add_argument("--games", type=int, default=1, metavar="N")
+        "simulate", help="play matches between built-in players and report their results",
+        description="Play N matches between four built-in players (duplicate walls by default: "
+                    "each wall seed is played four times, the seating rotated, so every player "
+                    "plays every seat on the same walls) and print each player's average "
+                    "placement, win, deal-in, riichi and call rates and average score with 95% "
+                    "intervals; optionally write every record.")
+    sim.add_argument("--games", type=int, default=1, metavar="N", help="matches to play (default: 1)")
+    sim.add_argument("--players", metavar="A,B,C,D",
+                     help="four comma-separated player names, one per entry (known: "
+                          f"{', '.join(sorted(PLAYERS))}; default: simple at every seat)")
+    sim.add_argument("--player", metavar="NAME",
+                     help="the same player at every seat (short for --players NAME,NAME,NAME,NAME)")
     sim.add_argument("--seed", default="0", metavar="S", help="seed of the walls and players")
+    sim.add_argument("--workers", type=int, default=1, metavar="K",
+                     help="processes playing games in parallel (default: 1; the results do not "
+                          "depend on it)")
     sim.add_argument("--rules", default="tenhou", choices=list(PRESETS))
-    sim.add_argument("--player", default="simple", choices=["simple", "random"],
-                     help="the built-in player at every seat (default: simple)")
-    sim.add_argument("--out", default="taku-games", metavar="DIR",
-                     help="directory for the records (default: taku-games)")
-    sim.add_argument("--format", default="mjai", choices=FORMATS, dest="record_format")
+    sim.add_argument("--duplicate", action=argparse.BooleanOptionalAction, default=True,
+                     help="duplicate walls with rotated seating (default: on)")
+    sim.add_argument("--out", metavar="DIR", help="write every record to this directory")
+    sim.add_argument("--format", default="mjai", choices=FORMATS, dest="record_format",
+                     help="record format with --out (default: mjai)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(handler=_simulate_command)
 
@@ -140,17 +164,17 @@ def _verdict(report: Any) -> str:
 
 # --- simulate ------------------------------------------------------------------------------------
 
-def _player(kind: str, seed: str) -> Player:
-    return RandomPlayer(seed) if kind == "random" else SimplePlayer()
-
-
-def play_match(rules: Rules, seed: str, players: list[Player]) -> Match:
-    """Play one match to its end with ``players`` at seats 0..3."""
-    match = Match(rules, seed)
-    while not match.is_over:
-        seat = match.to_act[0]
-        match.apply(players[seat].choose(match.observe(seat)))
-    return match
+def parse_players(text: str) -> tuple[str, str, str, str]:
+    """The four player names in ``text`` (comma-separated), each checked against the registry."""
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != 4 or not all(names):
+        raise CommandError(f"--players needs four comma-separated names, got {text!r}")
+    for name in dict.fromkeys(names):
+        try:
+            make_player(name, 0)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+    return names[0], names[1], names[2], names[3]
 
 
 def _progress(done: int, total: int, started: float, stream: TextIO) -> None:
@@ -166,56 +190,118 @@ def _progress(done: int, total: int, started: float, stream: TextIO) -> None:
     stream.flush()
 
 
+def iter_games(specs: Sequence[GameSpec], names: Sequence[str], rules: Rules, *, workers: int = 1,
+               keep_events: bool = False) -> Iterator[GameResult]:
+    """Play every game of ``specs`` (in ``workers`` processes when more than one) and yield each
+    result as it finishes (in schedule order with one worker; sort by ``spec.number`` otherwise)."""
+    if workers <= 1:
+        for spec in specs:
+            yield play_game(spec, names, rules, keep_events)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_game, spec, tuple(names), rules, keep_events) for spec in specs]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            pool.shutdown(cancel_futures=True)  # on an error, do not wait for the games not started
+
+
+def _write_record(result: GameResult, args: argparse.Namespace, out_dir: Path) -> None:
+    record = MahjongRecord(result.events, args.rules, f"simulate {args.seed} game {result.spec.number}")
+    if args.record_format == "tenhou":
+        from taku.formats.mahjong.tenhou_json import write_tenhou_json
+        text, suffix = write_tenhou_json(record), ".json"
+    else:
+        text, suffix = write_mjai(record), ".mjai.jsonl"
+    path = out_dir / f"game-{args.seed}-{result.spec.number:04d}{suffix}"
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
+
+
 def _simulate_command(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise CommandError(f"--games must be at least 1, got {args.games}")
+    if args.workers < 1:
+        raise CommandError(f"--workers must be at least 1, got {args.workers}")
+    if args.player is not None and args.players is not None:
+        raise CommandError("give either --players or --player, not both")
+    if args.players is not None:
+        names = parse_players(args.players)
+    else:
+        names = parse_players(",".join([args.player or "simple"] * 4))
     rules = Rules.preset(args.rules)
-    out_dir = Path(args.out)
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise CommandError(f"cannot create {out_dir}: {error.strerror or error}") from None
-    started = time.perf_counter()
-    totals = [0, 0, 0, 0]
-    ranks = [0, 0, 0, 0]
-    hands = 0
-    files = []
-    for game in range(args.games):
-        seed = f"{args.seed}-{game}"
-        players = [_player(args.player, f"{seed}-{seat}") for seat in range(4)]
-        match = play_match(rules, seed, players)
-        assert match.result is not None
-        hands += len(match.results)
-        for seat in range(4):
-            totals[seat] += match.result.scores[seat]
-            ranks[seat] += match.result.ranks[seat]
-        record = MahjongRecord(tuple(match.events), args.rules, f"simulate {seed}")
-        if args.record_format == "tenhou":
-            from taku.formats.mahjong.tenhou_json import write_tenhou_json
-            text, suffix = write_tenhou_json(record), ".json"
-        else:
-            text, suffix = write_mjai(record), ".mjai.jsonl"
-        path = out_dir / f"game-{args.seed}-{game:04d}{suffix}"
+    out_dir = Path(args.out) if args.out is not None else None
+    if out_dir is not None:
         try:
-            path.write_text(text, encoding="utf-8")
+            out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise CommandError(f"cannot write {path}: {error.strerror or error}") from None
-        files.append(str(path))
-        _progress(game + 1, args.games, started, sys.stderr)
+            raise CommandError(f"cannot create {out_dir}: {error.strerror or error}") from None
+    specs = schedule(args.games, args.seed, duplicate=args.duplicate)
+    started = time.perf_counter()
+    results = []
+    try:
+        for result in iter_games(specs, names, rules, workers=args.workers,
+                                 keep_events=out_dir is not None):
+            if out_dir is not None:
+                _write_record(result, args, out_dir)
+                result = result._replace(events=())
+            results.append(result)
+            _progress(len(results), len(specs), started, sys.stderr)
+    except MahjongError as error:
+        raise CommandError(f"a player made an illegal action: {error}") from None
     elapsed = time.perf_counter() - started
-    summary = {
-        "games": args.games, "hands": hands, "seconds": round(elapsed, 3), "rules": args.rules,
-        "player": args.player, "out": str(out_dir),
-        "seats": [{"seat": seat, "avg_score": totals[seat] / args.games,
-                   "avg_rank": ranks[seat] / args.games} for seat in range(4)],
+    results.sort(key=lambda result: result.spec.number)
+    summaries = summarize(names, results)
+    hands = sum(result.counts[0].hands for result in results)
+    summary: dict[str, Any] = {
+        "games": args.games, "hands": hands, "seed": args.seed, "rules": args.rules,
+        "duplicate": args.duplicate, "seconds": round(elapsed, 3),
+        "players": [entry.to_dict() for entry in summaries],
     }
+    if out_dir is not None:
+        summary["out"] = str(out_dir)
     if args.json:
         json.dump(summary, sys.stdout)
         sys.stdout.write("\n")
     else:
-        sys.stdout.write(f"{args.games} games ({hands} hands) in {elapsed:.2f} s; records in "
-                         f"{out_dir}/\n")
-        for row in summary["seats"]:
-            sys.stdout.write(f"  seat {row['seat']}: average rank {row['avg_rank']:.2f}, "
-                             f"average score {row['avg_score']:.0f}\n")
+        sys.stdout.write(_table(summary, summaries, out_dir))
     return 0
+
+
+def _table(summary: dict[str, Any], summaries: Sequence[EntrySummary], out_dir: Path | None) -> str:
+    walls = "duplicate walls" if summary["duplicate"] else "one wall seed per game"
+    lines = [f"{summary['games']} games ({summary['hands']} hands), {walls}, rules {summary['rules']}, "
+             f"seed {summary['seed']}, {summary['seconds']:.2f} s"
+             + (f"; records in {out_dir}/" if out_dir is not None else "")]
+    if summary["duplicate"] and summary["games"] % 4:
+        lines.append("note: the last duplicate set is incomplete (games not a multiple of 4)")
+    width = max(6, *(len(entry.label) for entry in summaries))
+    header = (f"{'player':<{width}}  {'placement':>11}  {'win %':>16}  {'deal-in %':>16}  "
+              f"{'riichi %':>16}  {'call %':>16}  {'final score':>13}")
+    lines += [header]
+    for entry in summaries:
+        lines.append(
+            f"{entry.label:<{width}}  {_mean(entry.avg_placement, entry.avg_placement_ci95, 2):>11}  "
+            f"{_percent(entry.win_rate, entry.win_rate_ci95):>16}  "
+            f"{_percent(entry.deal_in_rate, entry.deal_in_rate_ci95):>16}  "
+            f"{_percent(entry.riichi_rate, entry.riichi_rate_ci95):>16}  "
+            f"{_percent(entry.call_rate, entry.call_rate_ci95):>16}  "
+            f"{_mean(entry.avg_score, entry.avg_score_ci95, 0):>13}")
+    lines.append("placement and final score: mean ± 95% interval over games; rates: per hand, "
+                 "95% Wilson interval in brackets")
+    return "\n".join(lines) + "\n"
+
+
+def _mean(value: float, interval: tuple[float, float] | None, digits: int) -> str:
+    if interval is None:
+        return f"{value:.{digits}f}"
+    return f"{value:.{digits}f}±{(interval[1] - interval[0]) / 2:.{digits}f}"
+
+
+def _percent(value: float, interval: tuple[float, float] | None) -> str:
+    if interval is None:
+        return f"{100 * value:.1f}"
+    return f"{100 * value:.1f} [{100 * interval[0]:.1f}-{100 * interval[1]:.1f}]"

@@ -43,10 +43,12 @@ def build_parser() -> argparse.ArgumentParser:
     games = parser.add_subparsers(dest="game", metavar="GAME")
     games.required = True
     from taku.cli import mahjong as mahjong_cli
+    from taku.cli import play as play_cli
     from taku.cli import renju as renju_cli
 
     mahjong_cli.register(games)
     renju_cli.register(games)
+    play_cli.register(games)
     return parser
 
 

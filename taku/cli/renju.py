@@ -9,6 +9,8 @@
   strings; RenLib and RenjuNet read only). Every game is read and checked before anything is
   written, and files are written all or none: each to a temporary name, then renamed over its
   target, with replaced files kept aside until every rename has worked and put back if one fails.
+* ``taku renju solve MOVES``: a VCF (``--vct``: VCT) win for the side to move, or exit status 1 if
+  there is none within ``--depth`` and ``--time`` (see docs/renju-ai.md).
 
 Every command takes ``--rules NAME`` and ``--option FIELD=VALUE`` (any ``RenjuRules`` field). Input is
 read as UTF-8, and output is written as UTF-8 whatever the locale says.
@@ -123,6 +125,8 @@ def register(games: Any) -> None:
         help="also play every game under its rules and reject games the rules do not allow",
     )
     convert.set_defaults(handler=_convert)
+    _register_match(commands)
+    _register_solve(commands)
 
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:
@@ -490,3 +494,168 @@ def _file_mode(path: Path) -> int:
         mask = os.umask(0)
         os.umask(mask)
         return 0o666 & ~mask
+
+
+# -- taku renju match -------------------------------------------------------------------------------
+
+
+def _register_match(commands: Any) -> None:
+    match = commands.add_parser(
+        "match",
+        help="play games between two players (the taku AI or external Gomocup brains) and score them",
+        description="Play N games between --black and --white and report the first player's wins, "
+        "losses, draws and score with a 95%% confidence interval (Wilson, a draw counting half). A "
+        "player is taku or taku:LEVEL (the built-in AI) or the command of a Gomocup brain "
+        "(pbrain-*), run as a child process through the Gomocup protocol. A player that crashes, "
+        "answers late (more than the time per move plus --tolerance), answers ERROR or plays an "
+        "illegal move loses that game; Black's forbidden move loses under renju. With --swap the "
+        "players change colours every game (the --black player has Black in games 1, 3, ...).",
+    )
+    match.add_argument("--black", required=True, metavar="PLAYER", help="the first player (Black)")
+    match.add_argument("--white", required=True, metavar="PLAYER", help="the second player (White)")
+    match.add_argument("--games", type=int, default=2, metavar="N", help="number of games (default 2)")
+    match.add_argument("--swap", action="store_true", help="alternate colours from game to game")
+    match.add_argument("--time-per-move", type=float, default=1.0, metavar="T",
+                       help="seconds per move for both players (default 1; Gomocup INFO timeout_turn)")
+    match.add_argument("--tolerance", type=float, default=1.0, metavar="T",
+                       help="extra seconds allowed before an answer counts as late (default 1)")
+    match.add_argument("--level", default="medium",
+                       help="level of a plain taku player (default medium)")
+    match.add_argument("--seed", type=int, default=0, help="seed of the built-in AI (default 0)")
+    match.add_argument("--opening", default="none", metavar="OPENING",
+                       help="how games start: none (empty board, default), rif26 (the 26 RIF openings "
+                       "in turn; with --swap each is played with both colours), an opening name like "
+                       "Kagetsu, or a move string like h8i9j10")
+    _add_rule_options(match)
+    match.add_argument("--json", action="store_true", help="print the result as JSON")
+    match.set_defaults(handler=_match)
+
+
+def _match_openings(text: str, swap: bool, rules: RenjuRules) -> Any:
+    """The opening move string of each game number, as ``--opening`` asks."""
+    from taku.renju.openings import OPENINGS
+    from taku.renju.points import move_string
+
+    names = list(OPENINGS)
+    if text == "none":
+        return lambda game: ""
+    if text == "rif26":
+        return lambda game: move_string(OPENINGS[names[(game // 2 if swap else game) % len(names)]])
+    if text in OPENINGS:
+        moves = move_string(OPENINGS[text])
+    else:
+        moves = text
+    try:
+        Position(moves, rules=rules)
+    except ValueError as error:
+        raise CommandError(f"--opening {text!r}: {error}") from None
+    return lambda game: moves
+
+
+def _match(args: argparse.Namespace) -> int:
+    from taku.bots.renju_ai import RenjuAI
+    from taku.protocols.gomocup_client import BrainPlayer, play_match, player_from_spec
+
+    rules = _rules(args)
+    if args.games < 1:
+        raise CommandError(f"--games {args.games}: expected at least 1")
+    if not args.time_per_move > 0 or not args.tolerance >= 0:
+        raise CommandError("--time-per-move must be positive and --tolerance not negative")
+    openings = _match_openings(args.opening, args.swap, rules)
+
+    def engine(level: str) -> RenjuAI:
+        try:
+            return RenjuAI(level, seed=args.seed)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+
+    first, second = (
+        player_from_spec(spec, engine, default_level=args.level, tolerance=args.tolerance)
+        for spec in (args.black, args.white)
+    )
+    if first.name == second.name:
+        first.name, second.name = f"{first.name}#1", f"{second.name}#2"
+    if rules.gomocup_rule is None and any(isinstance(p, BrainPlayer) for p in (first, second)):
+        raise CommandError("these rules have no Gomocup rule number: an external brain cannot play them")
+
+    def report(number: int, game: Any) -> None:
+        fault = f" ({game.fault})" if game.fault else ""
+        print(f"game {number + 1}/{args.games}: {game.black} - {game.white} {game.result}, "
+              f"{game.reason}{fault}", file=sys.stderr, flush=True)
+
+    try:
+        summary = play_match(first, second, args.games, rules, openings=openings, swap=args.swap,
+                             time_per_move=args.time_per_move, tolerance=args.tolerance, on_game=report)
+    finally:
+        first.close()
+        second.close()
+    if args.json:
+        print(json.dumps(summary.to_json()))
+        return 0
+    low, high = summary.score_ci95
+    print(f"{summary.first} vs {summary.second}: {len(summary.games)} games")
+    print(f"{summary.first}: {summary.wins} wins, {summary.losses} losses, {summary.draws} draws; "
+          f"score {summary.score:.3f} (95% CI {low:.3f}-{high:.3f})")
+    return 0
+
+
+# -- taku renju solve -------------------------------------------------------------------------------
+
+
+def _register_solve(commands: Any) -> None:
+    solve = commands.add_parser(
+        "solve",
+        help="find a VCF (or, with --vct, a VCT) win for the side to move",
+        description="Search the position after MOVES for a victory by continuous fours (VCF) of the "
+        "side to move, or with --vct by threes and fours (VCT), respecting Black's forbidden points. "
+        "Prints the winning line (the attacker's moves and the forced defences, alternating) and exits "
+        "with status 0, or says there is none within the limits and exits with status 1.",
+    )
+    solve.add_argument("moves", nargs="*", metavar="MOVES", help="moves in RIF notation, e.g. h8i9j10")
+    solve.add_argument(
+        "--depth", type=int, default=None, metavar="D",
+        help="most attacking moves before the five: fours (default 20), or threes and fours with "
+        "--vct (default 6)",
+    )
+    solve.add_argument(
+        "--time", type=float, default=10.0, metavar="T", help="seconds to search (default 10)"
+    )
+    solve.add_argument("--vct", action="store_true", help="search threes as well as fours (VCT)")
+    solve.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+    _add_rule_options(solve)
+    solve.set_defaults(handler=_solve)
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from taku.bots.renju_ai import solve_vcf, solve_vct
+
+    rules = _rules(args)
+    text = " ".join(args.moves)
+    if args.depth is not None and args.depth < 1:
+        raise CommandError(f"--depth {args.depth}: expected a positive number of moves")
+    if not args.time > 0:
+        raise CommandError(f"--time {args.time}: expected a positive number of seconds")
+    try:
+        position = Position(text, rules=rules)
+    except ValueError as error:
+        raise CommandError(f"moves {text!r}: {error}") from None
+    if position.is_game_over():
+        raise CommandError(f"moves {text!r}: the game is over ({position.outcome()})")
+    kind = "vct" if args.vct else "vcf"
+    if args.vct:
+        depth = 6 if args.depth is None else args.depth
+        line = solve_vct(position, max_depth=depth, time_limit=args.time)
+    else:
+        depth = 20 if args.depth is None else args.depth
+        line = solve_vcf(position, max_depth=depth, time_limit=args.time)
+    side = position.turn.name.lower()
+    names = None if line is None else [str(point) for point in line]
+    if args.json:
+        answer = {"side": side, "kind": kind, "found": names is not None, "line": names or [],
+                  "depth": depth, "time": args.time}
+        _write_output(json.dumps(answer) + "\n")
+    elif names is None:
+        _write_output(f"no {kind.upper()} for {side} within {depth} moves and {args.time:g} seconds\n")
+    else:
+        _write_output(f"{side} wins by {kind.upper()}: {' '.join(names)}\n")
+    return 0 if names is not None else 1

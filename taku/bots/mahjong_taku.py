@@ -1,0 +1,692 @@
+"""``taku``: a mahjong player that plays for speed and value and folds against a threat.
+
+:class:`TakuPlayer` sees one :class:`~taku.mahjong.kyoku.Observation` at a time and returns one of
+its legal actions:
+
+- **wins** whenever a win is legal (tsumo or ron);
+- **discards** by tile efficiency: the discards that leave the lowest shanten, compared by ukeire
+  (the unseen copies of the tiles that lower the shanten, counting every tile it can see: its own
+  hand, all discards, all melds, the dora indicators, hands shown in open riichi), with value
+  weighed in: it keeps dora and red fives, pairs and triplets of value honours (yakuhai), leans to
+  tanyao when few terminals and honours are left and to a flush when one suit dominates. In
+  tenpai it prefers the wait with the most winning tiles left, weighted by what the win is worth,
+  and avoids a furiten or yaku-less wait;
+- **calls** (pon, chi) only when the call lowers the shanten and the hand keeps a yaku: a value
+  honour, tanyao (when the rules allow open tanyao), a half flush or all triplets that are
+  clearly on; it never makes a call that leaves the hand without a yaku;
+- **declares riichi** when its closed hand is tenpai with at least two winning tiles left (one,
+  when the hand has no other yaku);
+- **defends** (unless ``defence=False``): against a riichi, or an open hand with three melds that
+  shows value (a value honour, dora, a flush), it weighs its own shanten and hand value and
+  either pushes (choosing among equally fast discards the safest) or folds, discarding the safest
+  tile: genbutsu (the threatening player's discards and any tile passed after his riichi), then
+  tiles safe by suji, kabe (no-chance) and one-chance, honours with copies already seen, terminals;
+- **nine terminals**: declares the abortive draw unless the hand is near kokushi.
+
+Ties are broken by a ``random.Random(seed)``, so a seeded game replays exactly.
+
+>>> from taku.mahjong.match import Match
+>>> from taku.mahjong.rules import Rules
+>>> match = Match(Rules.preset("tenhou"), seed=1)
+>>> seat = match.to_act[0]
+>>> TakuPlayer(seed=1).choose(match.observe(seat)) in match.legal_actions(seat)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from taku.mahjong.actions import Action
+from taku.mahjong.errors import MahjongError
+from taku.mahjong.hand import Hand, Meld
+from taku.mahjong.kyoku import Observation
+from taku.mahjong.rules import Rules
+from taku.mahjong.score import Win, score_hand
+from taku.mahjong.shanten import shanten, shanten_kokushi
+from taku.mahjong.tiles import Tile, dora_from_indicator
+
+__all__ = ["TakuPlayer", "danger", "riichi_deal_ins", "safe_kinds"]
+
+_YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_IS_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+_DRAGONS = (31, 32, 33)
+
+# Kinds within two of each kind in its suit (the kind alone for an honour): a drawn tile can
+# lower the regular shanten only if the hand holds a tile there.
+_NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(max(k - 2, k // 9 * 9), min(k + 3, k // 9 * 9 + 9))) if k < 27 else (k,)
+    for k in range(34))
+
+
+def _sequence_shapes(kind: int) -> tuple[tuple[int, int, float, int], ...]:
+    """The two-tile sequence shapes that wait on ``kind``: (tile, tile, weight, other wait or -1)."""
+    if kind >= 27:
+        return ()
+    n = kind % 9
+    shapes: list[tuple[int, int, float, int]] = []
+    if n <= 6:  # kind+1, kind+2 waiting on kind and kind+3 (ryanmen); 89 waits on 7 alone
+        shapes.append((kind + 1, kind + 2, 3.0, kind + 3))
+    elif n == 7:
+        shapes.append((kind + 1, kind + 2, 1.5, -1))  # penchan 89 on 7
+    if n >= 3:
+        shapes.append((kind - 2, kind - 1, 3.0, kind - 3))
+    elif n == 2:
+        shapes.append((kind - 2, kind - 1, 1.5, -1))  # penchan 12 on 3
+    if 1 <= n <= 7:
+        shapes.append((kind - 1, kind + 1, 1.0, -1))  # kanchan
+    return tuple(shapes)
+
+
+_SHAPES = tuple(_sequence_shapes(k) for k in range(34))
+_PAIR_WEIGHT = (0.0, 0.0, 0.6, 1.2, 1.5)  # shanpon, by copies the others may still hold
+_AVAIL = (0.0, 0.4, 1.0, 1.0, 1.0)  # a shape's tile, by copies the others may hold (0: no-chance)
+
+
+def danger(kind: int, unseen: Sequence[int], safe: frozenset[int] | set[int]) -> float:
+    """How likely discarding ``kind`` deals in to one tenpai player, on an arbitrary scale (0 for
+    genbutsu): sequence waits that are still possible (two-sided ones killed by suji; kabe and
+    one-chance through ``unseen``, the copies not visible to us), plus shanpon and tanki waits.
+
+    ``safe`` are the kinds he cannot win on (his discards, tiles passed after his riichi).
+    """
+    if kind in safe:
+        return 0.0
+    total = 0.0
+    for a, b, weight, other in _SHAPES[kind]:
+        if other >= 0 and other in safe:
+            continue  # suji: a two-sided wait on it would be furiten
+        total += weight * min(_AVAIL[unseen[a]], _AVAIL[unseen[b]])
+    left = unseen[kind]
+    total += _PAIR_WEIGHT[left] + (0.3 if left else 0.0)
+    return total
+
+
+def safe_kinds(observation: Observation, seat: int) -> set[int]:
+    """The kinds ``seat`` cannot win on by ron: his own discards, and the tiles anyone discarded
+    after his riichi was accepted (genbutsu)."""
+    safe = {t.kind for t in observation.discards[seat]}
+    in_riichi = False
+    for event in observation.events:
+        kind = event["type"]
+        if kind == "reach_accepted" and event["actor"] == seat:
+            in_riichi = True
+        elif kind == "dahai" and in_riichi:
+            safe.add(Tile.from_mjai(event["pai"]).kind)
+    return safe
+
+
+class TakuPlayer:
+    """The ``taku`` player (see the module docstring). ``defence=False`` gives the same player
+    without any defence (pure efficiency and value). ``rules`` (default: Tenhou's) tells it
+    whether open tanyao counts and how to value a win."""
+
+    name = "taku"
+
+    def __init__(self, seed: int | str = 0, *, defence: bool = True, rules: Rules | None = None) -> None:
+        self._rng = random.Random(seed)
+        self.defence = defence
+        self.rules = rules if rules is not None else Rules.preset("tenhou")
+        self._kuitan = self.rules.kuitan
+
+    def __repr__(self) -> str:
+        return f"TakuPlayer(defence={self.defence!r})"
+
+    # --- the decision -----------------------------------------------------------------------------
+    def choose(self, observation: Observation) -> Action:
+        """One of ``observation.legal_actions``."""
+        actions = observation.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        by_type: dict[str, list[Action]] = {}
+        for action in actions:
+            by_type.setdefault(action.type, []).append(action)
+        if "hora" in by_type:
+            return by_type["hora"][0]
+        view = _View(observation, self)
+        if "ryukyoku" in by_type and shanten_kokushi(view.counts) > 2:
+            return by_type["ryukyoku"][0]
+        if "dahai" not in by_type:
+            return self._claim(view, by_type)
+        return self._turn(view, by_type)
+
+    # --- claims -------------------------------------------------------------------------------------
+    def _claim(self, view: _View, by_type: dict[str, list[Action]]) -> Action:
+        passing = by_type["none"][0] if "none" in by_type else view.obs.legal_actions[0]
+        calls = by_type.get("pon", []) + by_type.get("chi", [])
+        if not calls:
+            return passing
+        before = view.hand_shanten(view.counts, view.melds)
+        if before <= 0 and view.closed:
+            return passing  # a closed tenpai hand keeps riichi and its waits
+        folding = self.defence and view.threat() > 0 and before >= 1
+        best: Action | None = None
+        best_key: tuple[float, ...] = ()
+        for action in calls:
+            after, plan = view.call_shanten(action)
+            if plan is None or after > before:
+                continue
+            # a pon of a value honour secures the yaku: taken when it does not slow the hand
+            if after == before and not (action.type == "pon" and action.pai is not None
+                                        and action.pai.kind in view.yakuhai):
+                continue
+            if folding and after > 0:
+                continue
+            # how far the plan may be: a value honour any time; tanyao or a flush close to tenpai
+            limit = 9 if plan == "yakuhai" else (1 if plan == "toitoi" else 2)
+            if after > limit:
+                continue
+            key = (-after, action.type == "pon", sum(t.red for t in action.consumed), self._rng.random())
+            if best is None or key > best_key:
+                best, best_key = action, key
+        return best if best is not None else passing
+
+    # --- own turn -----------------------------------------------------------------------------------
+    def _turn(self, view: _View, by_type: dict[str, list[Action]]) -> Action:
+        discards = by_type["dahai"]
+        if len(discards) == 1 and len(by_type) == 1:
+            return discards[0]
+        choice, shanten_after, waits_left, dama_yaku = self._discard(view, discards)
+        for kind in ("ankan", "kakan"):
+            for action in by_type.get(kind, []):
+                if self._kan_ok(view, action, shanten_after):
+                    return action
+        # riichi with two or more winning tiles left, or with one when it is the only yaku
+        riichi = waits_left >= 2 or (waits_left == 1 and not dama_yaku)
+        if "reach" in by_type and shanten_after == 0 and riichi:
+            return by_type["reach"][0]
+        return choice
+
+    def _kan_ok(self, view: _View, action: Action, best: int) -> bool:
+        """A closed or added kan that keeps the hand as fast (never while folding)."""
+        if view.obs.riichi[view.obs.seat]:
+            return True  # the engine offers a kan after riichi only when it keeps the waits
+        if self.defence and view.threat() > 0 and best > 0:
+            return False
+        counts = list(view.counts)
+        kind = action.pai.kind if action.pai is not None else action.consumed[0].kind
+        if action.type == "ankan":
+            counts[kind] -= 4
+            return shanten(counts, view.nmelds + 1) <= best
+        counts[kind] -= 1
+        return shanten(counts, view.nmelds) <= best
+
+    def _discard(self, view: _View, discards: list[Action]) -> tuple[Action, int, int, bool]:
+        """The discard, the shanten it leaves, its winning tiles left (in tenpai) and whether the
+        tenpai hand has a yaku without riichi."""
+        rows = view.discard_table(discards)
+        best_shanten = min(row[1] for row in rows)
+        threat = view.threat() if self.defence else 0.0
+        fold = False
+        if threat > 0:
+            fold = self._should_fold(view, best_shanten, rows)
+        choice: tuple[float, ...] = ()
+        chosen = rows[0]
+        for row in rows:
+            action, sh, score, _, _ = row
+            kind = action.pai.kind if action.pai is not None else 0
+            if fold:
+                key: tuple[float, ...] = (-view.danger_of(kind), -sh, score, self._rng.random())
+            else:
+                if sh > best_shanten:
+                    continue
+                if threat > 0:
+                    score -= 4.0 * threat * view.danger_of(kind)
+                key = (score, -(action.pai is not None and action.pai.red), self._rng.random())
+            if not choice or key > choice:
+                choice, chosen = key, row
+        return chosen[0], chosen[1], chosen[3], chosen[4]
+
+    def _should_fold(self, view: _View, best_shanten: int, rows: list[_Row]) -> bool:
+        """Push or fold against the threats on the table (see the module docstring)."""
+        if best_shanten <= 0:
+            # push a tenpai hand that can win; fold a yaku-less or furiten-only one
+            return not any(row[1] == 0 and row[3] > 0 for row in rows)
+        value = view.value()
+        riichis = view.riichi_threats()
+        if riichis:
+            if best_shanten >= 2:
+                return True
+            return not (value >= 3 and view.obs.tiles_left >= 12 and riichis == 1)
+        # only open hands threaten
+        if best_shanten >= 3:
+            return True
+        return best_shanten == 2 and value < 2
+
+
+_Plan = tuple[str, tuple[bool, ...] | None]
+"""A yaku an open hand aims at: its name and the kinds it may use (None: all)."""
+_Row = tuple[Action, int, float, int, bool]
+"""A discard, the shanten it leaves, its score, its winning tiles left (tenpai), dama yaku."""
+
+
+class _View:
+    """What the player derives from one observation (computed lazily, once)."""
+
+    def __init__(self, observation: Observation, player: TakuPlayer) -> None:
+        self.obs = observation
+        self.player = player
+        seat = observation.seat
+        counts = [0] * 34
+        reds = 0
+        for tile in observation.hand:
+            counts[tile.kind] += 1
+            reds += tile.red
+        self.counts = counts
+        self.melds = observation.melds[seat]
+        self.nmelds = len(self.melds)
+        self.closed = all(m.kind == "ankan" for m in self.melds)
+        visible = list(counts)
+        for tiles in observation.discards:
+            for tile in tiles:
+                visible[tile.kind] += 1
+        for melds in observation.melds:
+            for meld in melds:
+                for tile in meld.tiles:
+                    visible[tile.kind] += 1
+                if meld.called is not None:
+                    visible[meld.called.kind] -= 1  # the called tile is counted in the discards
+        for tile in observation.dora_indicators:
+            visible[tile.kind] += 1
+        for other, shown in enumerate(observation.open_hands):
+            if shown is not None and other != seat:
+                for tile in shown:
+                    visible[tile.kind] += 1
+        self.unseen = [4 - v if v < 4 else 0 for v in visible]
+        self.dora = [0] * 34
+        for tile in observation.dora_indicators:
+            self.dora[dora_from_indicator(tile.kind)] += 1
+        self.reds = reds + sum(t.red for m in self.melds for t in m.tiles)
+        seat_wind = 27 + (seat - observation.oya) % 4
+        self.yakuhai = {31: 1, 32: 1, 33: 1}
+        self.yakuhai[seat_wind] = self.yakuhai.get(seat_wind, 0) + 1
+        round_wind = 27 + observation.round_wind
+        self.yakuhai[round_wind] = self.yakuhai.get(round_wind, 0) + 1
+        self.seat_wind = seat_wind - 27
+        self._threat: float | None = None
+        self._threats: list[tuple[int, float]] = []
+        self._safe: dict[int, set[int]] = {}
+        self.own_discards = {t.kind for t in observation.discards[seat]}
+
+    # --- yaku plans of an open hand -------------------------------------------------------------
+    def plans(self, melds: Sequence[Meld], counts: Sequence[int]) -> list[_Plan]:
+        """The yaku an open hand can still make: (name, the kinds it may use or None for all)."""
+        out: list[_Plan] = []
+        yakuhai = self.yakuhai
+        for kind in yakuhai:
+            if counts[kind] >= 3 or any(m.tiles[0].kind == kind and m.kind != "chi" for m in melds):
+                out.append(("yakuhai", None))
+                return out  # a value triplet: every tile may be used
+        if self.player._kuitan and all(
+                not _IS_YAOCHUU[m.tiles[0].kind] and not _IS_YAOCHUU[m.tiles[-1].kind] for m in melds):
+            out.append(("tanyao", _TANYAO_MASK))
+        suits = {m.tiles[0].kind // 9 for m in melds if m.tiles[0].kind < 27}
+        if len(suits) <= 1:
+            if suits:
+                suit = suits.pop()
+            else:
+                suit = max(range(3), key=lambda s: sum(counts[9 * s:9 * s + 9]))
+            out.append(("honitsu", _FLUSH_MASKS[suit]))
+        if all(m.kind != "chi" for m in melds):
+            out.append(("toitoi", None))
+        for kind in yakuhai:
+            if counts[kind] == 2 and self.unseen[kind] >= 1:
+                out.append(("yakuhai", None))
+                break
+        return out
+
+    def hand_shanten(self, counts: Sequence[int], melds: Sequence[Meld]) -> int:
+        """Shanten toward a hand with a yaku (a closed hand has riichi)."""
+        if all(m.kind == "ankan" for m in melds):
+            return shanten(counts, len(melds))
+        plans = self.plans(melds, counts)
+        return _plan_shanten(counts, len(melds), plans) if plans else 8
+
+    def call_shanten(self, action: Action) -> tuple[int, str | None]:
+        """The best shanten after calling ``action`` and discarding, with the yaku plan it follows."""
+        counts = list(self.counts)
+        for tile in action.consumed:
+            counts[tile.kind] -= 1
+        assert action.pai is not None
+        called = action.pai.kind
+        tiles = tuple(sorted((*action.consumed, action.pai)))
+        meld = Meld(action.type, tiles, action.pai, (action.target - self.obs.seat) % 4  # type: ignore[arg-type]
+                    if action.target is not None else 1)
+        melds = (*self.melds, meld)
+        nmelds = len(melds)
+        forbidden = {called}
+        if action.type == "chi":
+            low = min(t.kind for t in action.consumed)
+            high = max(t.kind for t in action.consumed)
+            n = called % 9
+            if high == called - 1 and n >= 3:
+                forbidden.add(called - 3)
+            elif low == called + 1 and n <= 5:
+                forbidden.add(called + 3)
+        best = 9
+        best_plan: str | None = None
+        for kind in range(34):
+            if not counts[kind] or kind in forbidden:
+                continue
+            counts[kind] -= 1
+            plans = self.plans(melds, counts)
+            for name, mask in plans:
+                value = _one_plan(counts, nmelds, name, mask)
+                if value < best:
+                    best, best_plan = value, name
+            counts[kind] += 1
+        return best, best_plan
+
+    # --- efficiency ---------------------------------------------------------------------------------
+    def discard_table(self, discards: list[Action]) -> list[_Row]:
+        """For each legal discard: its shanten (toward a yaku), score (ukeire and value) and, for a
+        tenpai discard, the winning tiles left and whether it has a yaku without riichi."""
+        counts = self.counts
+        nmelds = self.nmelds
+        unseen = self.unseen
+        closed = self.closed
+        plans = None if closed else self.plans(self.melds, counts)
+        if plans is not None and not plans:
+            plans = [("any", None)]  # no yaku left: at least reach tenpai (no-ten payments)
+        # kinds a draw can improve: near a held tile (and orphans for a kokushi hope)
+        near: set[int] = set()
+        for kind in range(34):
+            if counts[kind]:
+                near.update(_NEAR[kind])
+        if closed and sum(1 for k in _YAOCHUU if counts[k]) >= 9:
+            near.update(_YAOCHUU)
+        near_list = sorted(near)
+        cache: dict[int, tuple[float, int, bool]] = {}
+        shanten_of: dict[int, int] = {}
+        for action in discards:
+            assert action.pai is not None
+            kind = action.pai.kind
+            if kind in shanten_of:
+                continue
+            counts[kind] -= 1
+            shanten_of[kind] = shanten(counts, nmelds) if plans is None else \
+                _plan_shanten(counts, nmelds, plans)
+            counts[kind] += 1
+        best = min(shanten_of.values())
+        value = self._value_terms()
+        rows: list[_Row] = []
+        for action in discards:
+            assert action.pai is not None
+            kind = action.pai.kind
+            sh = shanten_of[kind]
+            found = cache.get(kind)
+            if found is None:
+                waits_left = 0
+                dama = False
+                if sh > best:
+                    score = -100.0
+                else:
+                    counts[kind] -= 1
+                    if sh == 0:
+                        score, waits_left, dama = self._tenpai_score(counts, kind)
+                    else:
+                        total = 0
+                        for draw in near_list:
+                            left = unseen[draw]
+                            if not left:
+                                continue
+                            counts[draw] += 1
+                            after = shanten(counts, nmelds) if plans is None else \
+                                _plan_shanten(counts, nmelds, plans)
+                            counts[draw] -= 1
+                            if after < sh:
+                                total += left
+                        score = float(total)
+                    counts[kind] += 1
+                    score += value[kind]
+                found = cache[kind] = (score, waits_left, dama)
+            score, waits_left, dama = found
+            if action.pai.red:
+                score -= 3.0
+            rows.append((action, sh, score, waits_left, dama))
+        return rows
+
+    def _value_terms(self) -> list[float]:
+        """Per kind, the value kept by discarding a copy of it (negative: value lost)."""
+        counts = self.counts
+        terms = [0.0] * 34
+        dora = self.dora
+        yaochuu = sum(counts[k] for k in _YAOCHUU)
+        suit_counts = [sum(counts[9 * s:9 * s + 9]) for s in range(3)]
+        honours = sum(counts[27:])
+        flush_suit = -1
+        for s in range(3):
+            if suit_counts[s] + honours >= 10 and suit_counts[s] >= 6:
+                flush_suit = s
+        tanyao = yaochuu <= 3 and (self.player._kuitan or self.closed) and flush_suit < 0
+        for kind in range(34):
+            if not counts[kind]:
+                continue
+            term = -3.0 * dora[kind]
+            worth = self.yakuhai.get(kind, 0)
+            if worth and counts[kind] >= 2:
+                term -= 6.0 * worth
+            elif worth:
+                term -= 0.5
+            if tanyao and _IS_YAOCHUU[kind]:
+                term += 2.0
+            if flush_suit >= 0:
+                term += -3.0 if kind // 9 == flush_suit or kind >= 27 else 3.0
+            if kind >= 27 and not worth and counts[kind] == 1:
+                term += 0.5  # an isolated guest honour goes first
+            terms[kind] = term
+        return terms
+
+    def _tenpai_score(self, counts: list[int], discarded: int) -> tuple[float, int, bool]:
+        """Score of a 13-tile tenpai hand (discarded kind already taken out): winning tiles left
+        weighted by value, the tiles left that win, and whether a ron needs no riichi."""
+        nmelds = self.nmelds
+        unseen = self.unseen
+        furiten = discarded in self.own_discards
+        waits: list[int] = []
+        for kind in range(34):
+            if counts[kind] >= 4:
+                continue
+            near = _NEAR[kind]
+            if not any(counts[k] for k in near) and (nmelds or not _IS_YAOCHUU[kind]):
+                continue
+            counts[kind] += 1
+            if shanten(counts, nmelds) == -1:
+                waits.append(kind)
+            counts[kind] -= 1
+        if any(w in self.own_discards or w == discarded for w in waits):
+            furiten = True
+        total = 0.0
+        left_total = 0
+        dama = False
+        for wait in waits:
+            left = unseen[wait]
+            if not left:
+                continue
+            points = self._win_points(counts, wait)
+            if points <= 0:
+                continue
+            if points >= 1_000_000:
+                dama = True
+                points -= 1_000_000
+            left_total += left
+            total += left * (1.0 + points / 8000.0)
+        if furiten:
+            total *= 0.3
+        if left_total == 0:
+            return -50.0, 0, False
+        return 10.0 * total, left_total, dama
+
+    def _win_points(self, counts: list[int], wait: int) -> int:
+        """Points of a ron on ``wait`` (riichi added for a closed hand); 0 when it cannot win.
+        1,000,000 is added when the hand wins without riichi."""
+        obs = self.obs
+        tiles: list[Tile] = []
+        reds = [t for t in obs.hand if t.red]
+        for kind in range(34):
+            n = counts[kind]
+            if n:
+                red = next((t for t in reds if t.kind == kind), None)
+                if red is not None:
+                    tiles.append(red)
+                    n -= 1
+                    reds.remove(red)
+                tiles.extend([_PLAIN[kind]] * n)
+        win_tile = _PLAIN[wait]
+        tiles.append(win_tile)
+        indicators = obs.dora_indicators[:5]
+        discarder = (self.seat_wind + 1) % 4
+        rules = self.player.rules
+        try:
+            hand = Hand(tuple(tiles), tuple(self.melds))
+        except MahjongError:
+            return 0
+        try:
+            return 1_000_000 + score_hand(hand, win_tile, Win(
+                seat_wind=self.seat_wind, round_wind=obs.round_wind, dora_indicators=indicators,
+                discarder=discarder), rules).total
+        except MahjongError:
+            pass
+        if not self.closed:
+            return 0
+        try:
+            return score_hand(hand, win_tile, Win(
+                riichi=True, seat_wind=self.seat_wind, round_wind=obs.round_wind,
+                dora_indicators=indicators, discarder=discarder), rules).total
+        except MahjongError:
+            return 0
+
+    # --- threats and safety -----------------------------------------------------------------------
+    def threat(self) -> float:
+        """How much the table threatens: 1 per other player in riichi, 0.7 per open hand with three
+        melds showing value (a value honour, two dora, a flush)."""
+        if self._threat is not None:
+            return self._threat
+        obs = self.obs
+        threats: list[tuple[int, float]] = []
+        dora = self.dora
+        for other in range(4):
+            if other == obs.seat:
+                continue
+            if obs.riichi[other]:
+                threats.append((other, 1.0))
+                continue
+            melds = obs.melds[other]
+            if len(melds) < 3:
+                continue
+            wind = 27 + (other - obs.oya) % 4
+            shown = 0
+            value = False
+            suits = set()
+            for meld in melds:
+                first = meld.tiles[0].kind
+                if first in _DRAGONS or first == wind or first == 27 + obs.round_wind:
+                    value = True
+                if first < 27:
+                    suits.add(first // 9)
+                for tile in meld.tiles:
+                    shown += dora[tile.kind] + tile.red
+            if value or shown >= 2 or len(suits) <= 1:
+                threats.append((other, 0.7))
+        self._threats = threats
+        self._threat = sum(w for _, w in threats)
+        return self._threat
+
+    def riichi_threats(self) -> int:
+        """The number of other players in riichi."""
+        self.threat()
+        return sum(1 for _, w in self._threats if w >= 1.0)
+
+    def danger_of(self, kind: int) -> float:
+        """The weighted danger of discarding ``kind`` against every threat."""
+        self.threat()
+        total = 0.0
+        for other, weight in self._threats:
+            safe = self._safe.get(other)
+            if safe is None:
+                safe = self._safe[other] = safe_kinds(self.obs, other)
+            total += weight * danger(kind, self.unseen, safe)
+        return total
+
+    def value(self) -> int:
+        """A rough han count of the hand: dora, red fives, value triplets and pairs, riichi."""
+        counts = self.counts
+        han = sum(self.dora[k] * (counts[k] + sum(1 for m in self.melds for t in m.tiles if t.kind == k))
+                  for k in range(34) if self.dora[k]) + self.reds
+        for kind, worth in self.yakuhai.items():
+            held = counts[kind] + sum(1 for m in self.melds if m.tiles[0].kind == kind and m.kind != "chi")
+            if held >= 2:
+                han += worth
+        if self.closed:
+            han += 1
+        elif self.plans(self.melds, counts) and self.plans(self.melds, counts)[0][0] == "honitsu":
+            han += 2
+        return han
+
+
+_PLAIN = tuple(Tile(k) for k in range(34))
+_TANYAO_MASK = tuple(not _IS_YAOCHUU[k] for k in range(34))
+_FLUSH_MASKS = tuple(tuple(k // 9 == s or k >= 27 for k in range(34)) for s in range(3))
+
+
+def _one_plan(counts: Sequence[int], nmelds: int, name: str, mask: tuple[bool, ...] | None) -> int:
+    """Shanten toward one yaku plan: the hand's tiles outside the plan count as useless."""
+    if name == "toitoi":
+        return _toitoi_shanten(counts, nmelds)
+    if mask is None:
+        return shanten(counts, nmelds)
+    return shanten([c if ok else 0 for c, ok in zip(counts, mask, strict=True)], nmelds)
+
+
+def _plan_shanten(counts: Sequence[int], nmelds: int,
+                  plans: Sequence[_Plan]) -> int:
+    best = 9
+    for name, mask in plans:
+        value = _one_plan(counts, nmelds, name, mask)
+        if value < best:
+            best = value
+    return best
+
+
+def _toitoi_shanten(counts: Sequence[int], nmelds: int) -> int:
+    """Shanten toward all triplets and a pair."""
+    need = 4 - nmelds
+    triplets = sum(1 for c in counts if c >= 3)
+    pairs = sum(1 for c in counts if c == 2)
+    used = min(triplets, need)
+    slots = need - used
+    pairs += triplets - used
+    if pairs > slots:
+        missing = slots
+    else:
+        missing = pairs + 2 * (slots - pairs) + 1
+    return missing - 1
+
+
+def riichi_deal_ins(events: Sequence[Mapping[str, object]], seat: int) -> tuple[int, int, int, int]:
+    """How ``seat`` fared against the others' riichi in a match's mjai ``events``: (hands in which
+    another player's riichi was accepted, those in which ``seat`` dealt in to a riichi player, the
+    discards ``seat`` made while another player was in riichi, and those that dealt in)."""
+    facing_hands = deal_in_hands = facing_discards = deal_in_discards = 0
+    in_riichi: set[object] = set()
+    facing = dealt = False
+    for event in events:
+        kind = event["type"]
+        if kind == "start_kyoku":
+            in_riichi = set()
+            facing = dealt = False
+        elif kind == "reach_accepted":
+            if event["actor"] != seat:
+                in_riichi.add(event["actor"])
+                if not facing:
+                    facing = True
+                    facing_hands += 1
+        elif kind == "dahai" and event["actor"] == seat and in_riichi:
+            facing_discards += 1
+        elif kind == "hora" and event["target"] == seat and event["actor"] != seat \
+                and event["actor"] in in_riichi and not dealt:
+            dealt = True
+            deal_in_hands += 1
+            deal_in_discards += 1
+    return facing_hands, deal_in_hands, facing_discards, deal_in_discards

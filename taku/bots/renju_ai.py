@@ -1,0 +1,458 @@
+"""The renju AI: threat-space search (VCF, VCT) and alpha-beta with pattern evaluation.
+
+>>> from taku.renju import Position
+>>> position = Position("h8a1i8a2j8a3k8")  # Black has an open four: White cannot stop the five
+>>> RenjuAI("beginner").choose(position) in (Point.from_str("g8"), Point.from_str("l8"))
+True
+>>> [str(p) for p in solve_vcf(Position("h8a1i8a2j8a3"))]
+['k8', 'g8', 'l8']
+
+Levels (the default time per move applies when ``choose`` gets no ``time_limit``). Every level
+plays a five when it has one and blocks the opponent's four; none plays a point forbidden to Black.
+
+========== ================================================================================ ======
+level      what it does                                                                     time
+========== ================================================================================ ======
+beginner   one ply: the best point by pattern value (attack and defence) plus random noise  --
+easy       VCF (6 fours), then alpha-beta to depth 2 over the 8 best points                 0.2 s
+medium     VCF (10), VCT (3), avoids moves that leave the opponent a VCF, alpha-beta to     1 s
+           depth 6 over the 10 best points
+strong     VCF (16), VCT (4), answers the opponent's VCF, alpha-beta to depth 8 (12 points) 3 s
+strongest  VCF (24), VCT (6), answers the opponent's VCF, alpha-beta to depth 12 (15        10 s
+           points)
+========== ================================================================================ ======
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from taku.bots.renju_search import (
+    WIN_SCORE,
+    Clock,
+    SearchBoard,
+    SearchTimeout,
+    ThreatSearch,
+)
+from taku.renju import IllegalMoveError, Point, Position
+
+
+class GameOverError(ValueError):
+    """The AI was asked for a move in a finished game."""
+
+
+class UnknownLevelError(ValueError):
+    """A level name that is not one of ``LEVELS``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """The settings of one AI level."""
+
+    name: str
+    time: float
+    """Default seconds per move."""
+    vcf_depth: int
+    """Attacker moves of the VCF search (0: none)."""
+    vct_depth: int
+    """Attacker moves of the VCT search (0: none)."""
+    depth: int
+    """Deepest alpha-beta iteration."""
+    width: int
+    """Moves searched at each alpha-beta node, best first."""
+    defend_vcf: bool
+    """Whether the root avoids moves that leave the opponent a VCF."""
+    noise: int
+    """Random noise added to the one-ply values (``depth`` 1 only)."""
+
+
+LEVELS: Final[dict[str, Level]] = {
+    "beginner": Level("beginner", 0.05, 0, 0, 1, 30, False, 600),
+    "easy": Level("easy", 0.2, 6, 0, 2, 8, False, 0),
+    "medium": Level("medium", 1.0, 10, 3, 6, 10, True, 0),
+    "strong": Level("strong", 3.0, 16, 4, 8, 12, True, 0),
+    "strongest": Level("strongest", 10.0, 24, 6, 12, 15, True, 0),
+}
+"""The levels of ``RenjuAI``, weakest first."""
+
+_MAX_EXTENSIONS: Final = 8
+"""Forced blocks followed past the search depth."""
+_EXACT: Final = 0
+_LOWER: Final = 1
+_UPPER: Final = 2
+
+
+class RenjuAI:
+    """A renju and gomoku player. ``choose`` returns a legal move for the side to move; it never
+    plays a point forbidden to Black (a five is never forbidden). ``seed`` fixes its randomness."""
+
+    def __init__(self, level: str = "strong", *, seed: int = 0, max_nodes: int | None = None) -> None:
+        if level not in LEVELS:
+            raise UnknownLevelError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
+        if max_nodes is not None and max_nodes < 1:
+            raise ValueError(f"max_nodes {max_nodes!r}: expected a positive number or None")
+        self.level = LEVELS[level]
+        self.seed = seed
+        self.max_nodes = max_nodes
+        """A node budget per move (on top of the time limit), for play that does not depend on the
+        machine's speed; ``None``: time alone limits the search."""
+        self._rng = random.Random(seed)
+        self.last_info: dict[str, object] = {}
+        """What the last ``choose`` found: ``reason``, ``depth``, ``score``, ``nodes``."""
+
+    def __repr__(self) -> str:
+        nodes = "" if self.max_nodes is None else f", max_nodes={self.max_nodes!r}"
+        return f"RenjuAI({self.level.name!r}, seed={self.seed!r}{nodes})"
+
+    def choose(self, position: Position, time_limit: float | None = None) -> Point:
+        """A legal move for the side to move of ``position`` (which is not changed), found within about
+        ``time_limit`` seconds (the level's default when ``None``). ``GameOverError`` if the game is
+        over; ``IllegalMoveError`` if no point may be played."""
+        if position.is_game_over():
+            raise GameOverError(f"no move to choose: the game is over ({position.outcome()})")
+        level = self.level
+        seconds = level.time if time_limit is None else max(0.0, time_limit)
+        started = time.perf_counter()
+        size = position.size
+        if position.stone_count == 0:
+            centre = Point(size // 2, size // 2)
+            if position.is_legal(centre):
+                self.last_info = {"reason": "opening"}
+                return centre
+        board = SearchBoard(position)
+        me = int(position.turn)
+        move, reason = self._decide(board, me, seconds, started)
+        point = board.point(move) if move >= 0 else None
+        if point is None or not position.is_legal(point):
+            # A safety net: the search works on its own board; the core has the final word.
+            point = self._fallback(position, board, me)
+            reason = "fallback"
+        self.last_info["reason"] = reason
+        return point
+
+    def _fallback(self, position: Position, board: SearchBoard, me: int) -> Point:
+        """The legal point with the best one-ply value."""
+        best: Point | None = None
+        best_value = -1
+        for point in position.legal_moves:
+            i = point.y * board.size + point.x
+            value = board.point_value(i, me) + board.point_value(i, 3 - me) + board.near[i]
+            if value > best_value:
+                best, best_value = point, value
+        if best is None:
+            raise IllegalMoveError("no point may be played: every empty point is forbidden to Black")
+        return best
+
+    def _decide(self, board: SearchBoard, me: int, seconds: float, started: float) -> tuple[int, str]:
+        level = self.level
+        you = 3 - me
+        mine = board.five_points(me)
+        if mine:
+            return mine[0], "five"
+        theirs = board.five_points(you)
+        if theirs:
+            blocks = [i for i in theirs if board.legal(i, me)]
+            return (blocks[0] if blocks else -1), "block four"
+        if level.depth <= 1:
+            return self._one_ply(board, me), "one ply"
+        deadline = started + seconds
+        if level.vcf_depth:
+            clock = Clock(max(0.0, deadline - time.perf_counter()) * 0.2, self._budget(0.2))
+            try:
+                line = ThreatSearch(board, me, clock).vcf(level.vcf_depth)
+            except SearchTimeout:
+                line = None
+            if line:
+                self.last_info = {"line": [str(board.point(i)) for i in line]}
+                return line[0], "vcf"
+        if level.vct_depth:
+            clock = Clock(max(0.0, deadline - time.perf_counter()) * 0.2, self._budget(0.2))
+            try:
+                line = ThreatSearch(board, me, clock).vct(level.vct_depth, level.vcf_depth // 2)
+            except SearchTimeout:
+                line = None
+            if line:
+                self.last_info = {"line": [str(board.point(i)) for i in line]}
+                return line[0], "vct"
+        root = _ordered_moves(board, me, level.width + 4)
+        if not root:
+            return -1, "no move"
+        if level.defend_vcf:
+            root = self._answer_vcf(board, me, root, deadline)
+        if len(root) == 1:
+            return root[0], "only move"
+        clock = Clock(max(0.01, deadline - time.perf_counter()), self._budget(0.4))
+        search = _AlphaBeta(board, level.width, clock)
+        best = root[0]
+        reached = 0
+        score = 0
+        for depth in range(1, level.depth + 1):
+            try:
+                best, score = search.root(root, me, depth)
+            except SearchTimeout:
+                break
+            reached = depth
+            root.remove(best)
+            root.insert(0, best)
+            if abs(score) >= WIN_SCORE // 2:
+                break
+        self.last_info = {"depth": reached, "score": score, "nodes": search.clock.nodes}
+        return best, "alpha-beta"
+
+    def _budget(self, share: float) -> int | None:
+        """``share`` of the node budget, if there is one."""
+        return None if self.max_nodes is None else max(1, int(self.max_nodes * share))
+
+    def _answer_vcf(self, board: SearchBoard, me: int, root: list[int], deadline: float) -> list[int]:
+        """``root`` reduced to the moves after which the opponent has no VCF, when the opponent has one
+        now (all of ``root`` if none of them, or no time to tell)."""
+        level = self.level
+        you = 3 - me
+        budget = max(0.0, deadline - time.perf_counter()) * 0.5
+        clock = Clock(budget, self._budget(0.2))
+        depth = level.vcf_depth
+        try:
+            threat = ThreatSearch(board, you, clock).vcf(depth)
+            if threat is None:
+                return root
+            fours = [i for _, i in board.threat_moves(you, False)]
+            candidates = list(dict.fromkeys([*threat[::2], *fours, *root]))
+        except SearchTimeout:
+            return root
+        safe: list[int] = []
+        try:
+            for i in candidates:
+                if board.legal(i, me) and not self._still_lost(board, i, me, clock, depth):
+                    safe.append(i)
+        except SearchTimeout:
+            pass
+        # The moves that stop the opponent's VCF, in the order of ``root`` where it has them.
+        safe.sort(key=lambda i: root.index(i) if i in root else len(root))
+        return safe or root
+
+    @staticmethod
+    def _still_lost(board: SearchBoard, i: int, me: int, clock: Clock, depth: int) -> bool:
+        """Whether the opponent still has a VCF after my move on ``i`` (and, if it is a four, after the
+        opponent's block: a four only delays a VCF unless it wins)."""
+        you = 3 - me
+        board.place(i, me)
+        try:
+            completions = board.new_five_points(i, me)
+            if len(completions) >= 2:
+                return False
+            if completions:
+                block = completions[0]
+                if not board.legal(block, you):
+                    return False
+                board.place(block, you)
+                try:
+                    return ThreatSearch(board, you, clock).vcf(depth) is not None
+                finally:
+                    board.remove(block)
+            return ThreatSearch(board, you, clock).vcf(depth) is not None
+        finally:
+            board.remove(i)
+
+    def _one_ply(self, board: SearchBoard, me: int) -> int:
+        """The best point by attack plus defence value, with the level's noise."""
+        best, best_value = -1, -1
+        noise = self.level.noise
+        for i in board.candidates():
+            if not board.legal(i, me):
+                continue
+            value = board.point_value(i, me) + board.point_value(i, 3 - me) * 9 // 10
+            value += self._rng.randrange(noise + 1)
+            if value > best_value:
+                best, best_value = i, value
+        return best
+
+
+def _ordered_moves(board: SearchBoard, color: int, width: int) -> list[int]:
+    """``color``'s legal candidate moves, best first by attack and defence value, at most ``width``;
+    only the answers that matter when the opponent threatens (a four, or a three)."""
+    other = 3 - color
+    scored = []
+    opponent_three = False
+    for i in board.candidates():
+        attack = board.point_value(i, color)
+        defence = board.point_value(i, other)
+        if defence >= 100_000:
+            opponent_three = True
+        scored.append((attack + defence * 9 // 10, attack, defence, i))
+    if opponent_three:
+        # An open three must be answered: only my fours and the points where the opponent would make
+        # a four (which include every defence of the three) remain.
+        scored = [s for s in scored if s[1] >= 3_000 or s[2] >= 2_500]
+    scored.sort(reverse=True)
+    moves = []
+    for _, _, _, i in scored:
+        if board.legal(i, color):
+            moves.append(i)
+            if len(moves) >= width:
+                break
+    return moves
+
+
+class _AlphaBeta:
+    """Negamax alpha-beta over a ``SearchBoard`` with a transposition table keyed by Zobrist hash."""
+
+    def __init__(self, board: SearchBoard, width: int, clock: Clock) -> None:
+        self.board = board
+        self.width = width
+        self.clock = clock
+        self.table: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, score, best
+        self.extensions = 0
+
+    def root(self, moves: list[int], color: int, depth: int) -> tuple[int, int]:
+        """The best of ``moves`` for ``color`` searched to ``depth``, and its score."""
+        board = self.board
+        alpha, beta = -WIN_SCORE - 1, WIN_SCORE + 1
+        best, best_score = moves[0], -WIN_SCORE - 1
+        for i in moves:
+            board.place(i, color)
+            try:
+                score = -self.search(3 - color, depth - 1, -beta, -alpha, i)
+            finally:
+                board.remove(i)
+            if score > best_score:
+                best, best_score = i, score
+            alpha = max(alpha, score)
+        return best, best_score
+
+    def search(self, color: int, depth: int, alpha: int, beta: int, last: int) -> int:
+        """The negamax value for ``color`` to move; ``last`` is the opponent's move just played."""
+        board = self.board
+        self.clock.tick()
+        other = 3 - color
+        if self._made_five(last, other):
+            return -WIN_SCORE
+        if depth <= 0:
+            return self._leaf(color)
+        mine = board.five_points(color)
+        if mine:
+            return WIN_SCORE - 1
+        key = board.hash ^ color
+        entry = self.table.get(key)
+        hint = -1
+        if entry is not None:
+            stored_depth, flag, stored, hint = entry
+            if stored_depth >= depth:
+                if flag == _EXACT:
+                    return stored
+                if flag == _LOWER and stored >= beta:
+                    return stored
+                if flag == _UPPER and stored <= alpha:
+                    return stored
+        theirs = board.five_points(other)
+        if theirs:
+            moves = [i for i in theirs[:1] if board.legal(i, color)]
+            if len(theirs) > 1 or not moves:
+                return -WIN_SCORE + 2
+        else:
+            moves = _ordered_moves(board, color, self.width)
+            if not moves:
+                return 0
+        if hint in moves:
+            moves.remove(hint)
+            moves.insert(0, hint)
+        original_alpha = alpha
+        best_score, best = -WIN_SCORE - 1, moves[0]
+        for i in moves:
+            board.place(i, color)
+            try:
+                score = -self.search(other, depth - 1, -beta, -alpha, i)
+            finally:
+                board.remove(i)
+            if score > best_score:
+                best_score, best = score, i
+            alpha = max(alpha, score)
+            if alpha >= beta:
+                break
+        # Wins further away are worth a little less, so the shortest win is preferred.
+        if best_score > WIN_SCORE // 2:
+            best_score -= 1
+        elif best_score < -WIN_SCORE // 2:
+            best_score += 1
+        flag = _UPPER if best_score <= original_alpha else _LOWER if best_score >= beta else _EXACT
+        self.table[key] = (depth, flag, best_score, best)
+        return best_score
+
+    def _leaf(self, color: int) -> int:
+        """The static value for ``color`` to move: the pattern score, read with the threats on the board
+        (a five to play wins, an open four against loses, a four against is searched on)."""
+        board = self.board
+        fives, straights, fours, best = board.threat_summary(color)
+        if fives:
+            return WIN_SCORE - 1
+        their_fives, their_straights, their_fours, their_best = board.threat_summary(3 - color)
+        if their_fives >= 2:
+            return -WIN_SCORE + 2
+        if their_fives == 1 and self.extensions < _MAX_EXTENSIONS:
+            # A four must be answered: follow the forced block instead of stopping here.
+            block = board.five_points(3 - color)[0]
+            if not board.legal(block, color):
+                return -WIN_SCORE + 2
+            self.extensions += 1
+            board.place(block, color)
+            try:
+                return -self._leaf(3 - color)
+            finally:
+                board.remove(block)
+                self.extensions -= 1
+        value = board.score if color == 1 else -board.score
+        value += 30 + best // 3 - their_best // 6
+        if straights:
+            value += 200_000 if not their_fours else 20_000
+        elif their_straights:
+            value -= 8_000 if fours else 20_000 * min(their_straights, 3)
+        return value
+
+    def _made_five(self, i: int, color: int) -> bool:
+        """Whether ``color``'s stone on ``i`` completed a five."""
+        e0, e1, e2, e3 = self.board.placed_entries(i, color)
+        return bool((e0 | e1 | e2 | e3) & 1)
+
+
+def _search_board(position: Position, max_depth: int) -> tuple[SearchBoard, int]:
+    if max_depth < 0:
+        raise ValueError(f"max_depth {max_depth!r}: expected a number of moves, 0 or more")
+    if position.is_game_over():
+        raise GameOverError(f"nothing to solve: the game is over ({position.outcome()})")
+    return SearchBoard(position), int(position.turn)
+
+
+def solve_vcf(position: Position, max_depth: int = 20, time_limit: float | None = 10.0) -> list[Point] | None:
+    """A victory by continuous fours for the side to move: the attacker's moves (each a four, the
+    last a five) and the defender's forced answers, alternating; ``None`` if there is none within
+    ``max_depth`` attacker moves and ``time_limit`` seconds. The line may end with a four whose only
+    defence is a point forbidden to Black. Black's fours on forbidden points do not count.
+    ``max_depth`` counts the fours before the final five."""
+    board, me = _search_board(position, max_depth)
+    clock = Clock(time_limit)
+    try:
+        line = ThreatSearch(board, me, clock).vcf(max_depth)
+    except SearchTimeout:
+        return None
+    return None if line is None else [board.point(i) for i in line]
+
+
+def solve_vct(
+    position: Position, max_depth: int = 6, time_limit: float | None = 10.0, *, vcf_depth: int = 12
+) -> list[Point] | None:
+    """A victory by threes and fours for the side to move: the main line (attacker and defender moves
+    alternating; against a three, the first defence tried; every defence found is refuted); ``None``
+    if there is none within ``max_depth`` threes and fours (each VCF it ends with may use
+    ``vcf_depth`` more fours) and ``time_limit`` seconds."""
+    board, me = _search_board(position, max_depth)
+    clock = Clock(time_limit)
+    try:
+        line = ThreatSearch(board, me, clock).vct(max_depth, vcf_depth)
+    except SearchTimeout:
+        return None
+    return None if line is None else [board.point(i) for i in line]
+
+
+__all__ = ["LEVELS", "GameOverError", "Level", "RenjuAI", "UnknownLevelError", "solve_vcf", "solve_vct"]

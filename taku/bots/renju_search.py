@@ -1,0 +1,629 @@
+"""The search board of the renju AI: stones, line codes for both colours, threat tables and the
+threat-space (VCF, VCT) searches.
+
+A :class:`SearchBoard` is built from a :class:`~taku.renju.Position` and then played forward and back
+with ``place``/``remove``. It keeps one line code per board line for each colour's point of view (the
+colour looking is ``1``, its opponent ``2``, off the board ``3``, as in ``taku.renju._geometry``), so
+the 11 points around a point in one direction are one small integer. A lazily filled table per
+colour says what a stone of that colour on the window centre makes on that line: a five, an overline,
+fours and their five points, a three and its straight-four points, and a shape score. Black's fouls
+come from the core's exact check (``taku.renju.forbidden.foul_at``) on the Black-view lines, which
+are coded exactly as the core codes its own.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Final, TypeAlias
+
+from taku.renju import BLACK, WHITE, Point, Position, RenjuRules
+from taku.renju._geometry import WINDOW_MASK, Geometry, geometry
+from taku.renju.forbidden import NONE, WIN, foul_at, mode_for
+
+# Bits of a threat-table entry (what a stone on the window centre makes on that line).
+FIVE: Final = 1
+OVERLINE: Final = 2
+FOUR_SHIFT: Final = 2  # two bits: distinct fours through the centre (0..2)
+FIVE_MASK_SHIFT: Final = 4  # 11 bits: points that then complete a five (bit q = window offset q)
+STRAIGHT_MASK_SHIFT: Final = 15  # 11 bits: points that then make a straight four (a three)
+FOUR_MASK_SHIFT: Final = 26  # 11 bits: points that then make a four (the points defending a three)
+SCORE_SHIFT: Final = 40
+MASK11: Final = (1 << 11) - 1
+
+WINDOW_WEIGHTS: Final = (0, 1, 12, 90, 600, 0)
+"""Shape weight of a five-point window holding 0..5 stones of one colour and none of the other."""
+
+LINE_WEIGHTS: Final = (0, 1, 10, 60, 350, 0)
+"""Evaluation weight of a five-point window on a board line holding 0..5 stones of one colour only."""
+
+WIN_SCORE: Final = 1_000_000
+
+
+Info: TypeAlias = tuple[int, bool, int, int, bool, bool]
+"""What a stone would make on a point: value, five, fours, threes, strong (a straight four or two
+fours), overline."""
+
+_BITS: Final = tuple(bin(n).count("1") for n in range(1 << 11))
+
+
+class SearchTimeout(Exception):
+    """The search ran out of its time (raised inside the search, caught by its driver)."""
+
+
+_TABLES: dict[bool, dict[int, int]] = {False: {}, True: {}}
+
+
+def _run(cells: list[int], a: int) -> tuple[int, int]:
+    """First and last index of the run of ``1`` through index ``a`` of a window."""
+    low = a
+    while low > 0 and cells[low - 1] == 1:
+        low -= 1
+    high = a
+    while high < 10 and cells[high + 1] == 1:
+        high += 1
+    return low, high
+
+
+def _five_points(cells: list[int], exact: bool, through: tuple[int, ...]) -> list[int]:
+    """Empty window points where one more stone makes a five (exactly five when ``exact``) whose run
+    holds every index of ``through``."""
+    found = []
+    for p in range(11):
+        if cells[p] != 0:
+            continue
+        cells[p] = 1
+        low, high = _run(cells, p)
+        length = high - low + 1
+        if (length == 5 or (length > 5 and not exact)) and all(low <= t <= high for t in through):
+            found.append(p)
+        cells[p] = 0
+    return found
+
+
+def _entry(key: int, exact: bool) -> int:
+    """The table entry of a stone of the looking colour on the centre of window ``key``."""
+    cells = [(key >> (2 * k)) & 3 for k in range(11)]
+    cells[5] = 1
+    score = 0
+    for start in range(1, 6):
+        window = cells[start : start + 5]
+        if 2 not in window and 3 not in window:
+            score += WINDOW_WEIGHTS[window.count(1)]
+    low, high = _run(cells, 5)
+    length = high - low + 1
+    if length == 5 or (length > 5 and not exact):
+        return FIVE | (score << SCORE_SHIFT)
+    if length > 5:
+        return OVERLINE | (score << SCORE_SHIFT)
+    fives = _five_points(cells, exact, (5,))
+    fours: set[tuple[int, ...]] = set()
+    for p in fives:
+        cells[p] = 1
+        low, high = _run(cells, p)
+        fours.add(tuple(k for k in range(low, high + 1) if k != p))
+        cells[p] = 0
+    value = min(len(fours), 2) << FOUR_SHIFT
+    for p in fives:
+        value |= 1 << (FIVE_MASK_SHIFT + p)
+    if not fives:
+        for q in range(1, 10):
+            if cells[q] != 0:
+                continue
+            cells[q] = 1
+            count = len(_five_points(cells, exact, (5, q)))
+            cells[q] = 0
+            if count >= 1:
+                value |= 1 << (FOUR_MASK_SHIFT + q)
+            if count >= 2:
+                value |= 1 << (STRAIGHT_MASK_SHIFT + q)
+    return value | (score << SCORE_SHIFT)
+
+
+_LINE_SCORES: dict[int, int] = {}
+_CACHE_LIMIT: Final = 1_000_000
+"""Line scores kept before the cache is emptied."""
+
+
+def _line_score(code: int) -> int:
+    """Black's window score minus White's on a board line with Black-view code ``code``."""
+    cells = []
+    while code:
+        cells.append(code & 3)
+        code >>= 2
+    total = 0
+    for start in range(len(cells) - 4):
+        window = cells[start : start + 5]
+        if 3 in window:
+            continue
+        black = window.count(1)
+        white = window.count(2)
+        if black and not white:
+            total += LINE_WEIGHTS[black]
+        elif white and not black:
+            total -= LINE_WEIGHTS[white]
+    return total
+
+
+_NEAR_OFFSETS: Final = (
+    *((k * dx, k * dy) for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)) for k in (-2, -1, 1, 2)),
+    *((2, 1), (1, 2), (-1, 2), (-2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1)),
+)
+"""The points whose stones make a point a candidate: two steps on a line, or a knight's move."""
+
+
+class SearchBoard:
+    """A mutable board for search: cells, both colours' line codes, a Zobrist hash, how many stones
+    are near each point, the evaluation total, and a cache of what each colour's stone would make on
+    each empty point (cleared along the lines through every stone placed or removed)."""
+
+    __slots__ = (
+        "black_exact",
+        "cache",
+        "cells",
+        "fouls",
+        "geo",
+        "hash",
+        "lines",
+        "mode",
+        "near",
+        "near_points",
+        "reach",
+        "score",
+        "size",
+        "stones",
+        "tables",
+        "white_exact",
+    )
+
+    def __init__(self, position: Position) -> None:
+        if len(_LINE_SCORES) > _CACHE_LIMIT:
+            _LINE_SCORES.clear()  # a long-running process (a Gomocup brain) must not grow forever
+        rules: RenjuRules = position.rules
+        self.size = size = rules.board_size
+        points = size * size
+        self.geo: Geometry = geometry(size)
+        self.mode = mode_for(rules)
+        self.fouls = rules.fouls_for_black
+        self.black_exact = rules.exact_five_for_black
+        self.white_exact = rules.exact_five_for_white
+        self.tables: tuple[dict[int, int], dict[int, int], dict[int, int]] = (
+            {},
+            _TABLES[self.black_exact],
+            _TABLES[self.white_exact],
+        )
+        self.cells = bytearray(points)
+        self.lines: tuple[list[int], list[int], list[int]] = (
+            [],
+            list(self.geo.empty_lines),
+            list(self.geo.empty_lines),
+        )
+        self.cache: tuple[list[Info | None], list[Info | None], list[Info | None]] = (
+            [],
+            [None] * points,
+            [None] * points,
+        )
+        self.near = [0] * points
+        self.near_points: list[tuple[int, ...]] = []
+        self.reach: list[tuple[int, ...]] = []
+        for i in range(points):
+            x, y = i % size, i // size
+            self.near_points.append(
+                tuple(
+                    (y + dy) * size + x + dx
+                    for dx, dy in _NEAR_OFFSETS
+                    if 0 <= x + dx < size and 0 <= y + dy < size
+                )
+            )
+            self.reach.append(
+                tuple(
+                    (y + k * dy) * size + x + k * dx
+                    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1))
+                    for k in range(-5, 6)
+                    if 0 <= x + k * dx < size and 0 <= y + k * dy < size
+                )
+            )
+        self.hash = 0
+        self.stones = 0
+        self.score = sum(_line_score(code) for code in self.lines[1])
+        for color in (BLACK, WHITE):
+            for point in position.stones(color):
+                self.place(point.y * size + point.x, int(color))
+
+    def place(self, i: int, color: int) -> None:
+        """Put a ``color`` stone (1 black, 2 white) on empty point ``i``."""
+        self.cells[i] = color
+        self._update(i, color)
+        self.hash ^= self.geo.zobrist[color][i]
+        self.stones += 1
+        near = self.near
+        for j in self.near_points[i]:
+            near[j] += 1
+
+    def remove(self, i: int) -> None:
+        """Take the stone off point ``i``."""
+        color = self.cells[i]
+        self.cells[i] = 0
+        self._update(i, color)
+        self.hash ^= self.geo.zobrist[color][i]
+        self.stones -= 1
+        near = self.near
+        for j in self.near_points[i]:
+            near[j] -= 1
+
+    def _update(self, i: int, color: int) -> None:
+        """Toggle ``color`` on ``i`` in the line codes and the score; clear the cache around ``i``."""
+        geo = self.geo
+        black_lines, white_lines = self.lines[1], self.lines[2]
+        other = 3 - color
+        score = self.score
+        scores = _LINE_SCORES
+        for d in range(4):
+            number = geo.line[d][i]
+            put = geo.put[d][i]
+            code = black_lines[number]
+            old = scores.get(code)
+            if old is None:
+                old = scores[code] = _line_score(code)
+            code ^= color << put
+            new = scores.get(code)
+            if new is None:
+                new = scores[code] = _line_score(code)
+            score += new - old
+            black_lines[number] = code
+            white_lines[number] ^= other << put
+        self.score = score
+        black_cache, white_cache = self.cache[1], self.cache[2]
+        for j in self.reach[i]:
+            black_cache[j] = None
+            white_cache[j] = None
+
+    def entries(self, i: int, color: int) -> tuple[int, int, int, int]:
+        """The four table entries (row, column, diagonal, anti-diagonal) of a ``color`` stone on ``i``."""
+        geo = self.geo
+        lines = self.lines[color]
+        table = self.tables[color]
+        line, shift = geo.line, geo.shift
+        k0 = (lines[line[0][i]] >> shift[0][i]) & WINDOW_MASK
+        k1 = (lines[line[1][i]] >> shift[1][i]) & WINDOW_MASK
+        k2 = (lines[line[2][i]] >> shift[2][i]) & WINDOW_MASK
+        k3 = (lines[line[3][i]] >> shift[3][i]) & WINDOW_MASK
+        e0 = table.get(k0)
+        if e0 is None:
+            e0 = table[k0] = _entry(k0, self.black_exact if color == 1 else self.white_exact)
+        e1 = table.get(k1)
+        if e1 is None:
+            e1 = table[k1] = _entry(k1, self.black_exact if color == 1 else self.white_exact)
+        e2 = table.get(k2)
+        if e2 is None:
+            e2 = table[k2] = _entry(k2, self.black_exact if color == 1 else self.white_exact)
+        e3 = table.get(k3)
+        if e3 is None:
+            e3 = table[k3] = _entry(k3, self.black_exact if color == 1 else self.white_exact)
+        return e0, e1, e2, e3
+
+    def info(self, i: int, color: int) -> Info:
+        """What a ``color`` stone on empty ``i`` makes: (value, five, fours, threes, strong), where
+        ``strong`` means a straight four or two fours (a win next move unless it is a Black foul)."""
+        cache = self.cache[color]
+        found = cache[i]
+        if found is not None:
+            return found
+        e0, e1, e2, e3 = self.entries(i, color)
+        combined = e0 | e1 | e2 | e3
+        shape = (e0 >> SCORE_SHIFT) + (e1 >> SCORE_SHIFT) + (e2 >> SCORE_SHIFT) + (e3 >> SCORE_SHIFT)
+        if combined & FIVE:
+            found = (1_000_000 + shape, True, 0, 0, False, False)
+        else:
+            fours = (e0 >> FOUR_SHIFT & 3) + (e1 >> FOUR_SHIFT & 3)
+            fours += (e2 >> FOUR_SHIFT & 3) + (e3 >> FOUR_SHIFT & 3)
+            threes = (
+                bool(e0 >> STRAIGHT_MASK_SHIFT & MASK11)
+                + bool(e1 >> STRAIGHT_MASK_SHIFT & MASK11)
+                + bool(e2 >> STRAIGHT_MASK_SHIFT & MASK11)
+                + bool(e3 >> STRAIGHT_MASK_SHIFT & MASK11)
+            )
+            overline = bool(combined & OVERLINE)
+            strong = fours >= 2 or (
+                fours == 1
+                and any(_BITS[(e >> FIVE_MASK_SHIFT) & MASK11] >= 2 for e in (e0, e1, e2, e3))
+            )
+            value = shape
+            if strong:
+                value += 100_000
+            elif fours and threes:
+                value += 50_000
+            elif threes >= 2:
+                value += 20_000
+            elif fours:
+                value += 3_000
+            elif threes:
+                value += 2_500
+            found = (value, False, fours, threes, strong, overline)
+        cache[i] = found
+        return found
+
+    def foul(self, i: int) -> bool:
+        """Whether a Black stone on empty ``i`` is forbidden (never when it makes a five)."""
+        if not self.fouls:
+            return False
+        verdict = foul_at(self.lines[1], self.geo, self.mode, i)
+        return verdict != NONE and verdict != WIN
+
+    def legal(self, i: int, color: int) -> bool:
+        """Whether ``color`` may play empty ``i``."""
+        return color == 2 or not self.foul(i)
+
+    def mask_points(self, i: int, d: int, mask: int) -> list[int]:
+        """The board points of window-offset bits ``mask`` on the line through ``i`` in direction ``d``."""
+        step = self.geo.step[d]
+        found = []
+        q = 0
+        while mask:
+            if mask & 1:
+                found.append(i + (q - 5) * step)
+            mask >>= 1
+            q += 1
+        return found
+
+    def candidates(self) -> list[int]:
+        """Empty points with a stone near them (within two steps on a line or a knight's move)."""
+        cells = self.cells
+        return [i for i, count in enumerate(self.near) if count and not cells[i]]
+
+    def five_points(self, color: int) -> list[int]:
+        """Empty points where ``color`` makes a five now."""
+        info = self.info
+        return [i for i in self.candidates() if info(i, color)[1]]
+
+    def new_five_points(self, i: int, color: int) -> list[int]:
+        """The points completing a five with ``color``'s stone just placed on ``i`` (read from the lines
+        through ``i``; the stone is on the board)."""
+        found: list[int] = []
+        geo = self.geo
+        lines = self.lines[color]
+        for d in range(4):
+            # The window around i with i's own stone taken out of it: the entry of placing it.
+            key = ((lines[geo.line[d][i]] >> geo.shift[d][i]) & WINDOW_MASK) & ~(3 << 10)
+            table = self.tables[color]
+            entry = table.get(key)
+            if entry is None:
+                entry = table[key] = _entry(key, self.black_exact if color == 1 else self.white_exact)
+            mask = (entry >> FIVE_MASK_SHIFT) & MASK11
+            if mask:
+                for p in self.mask_points(i, d, mask):
+                    if p not in found:
+                        found.append(p)
+        return found
+
+    def placed_entries(self, i: int, color: int) -> tuple[int, ...]:
+        """The table entries of ``color``'s stone now on ``i``, as when it was placed."""
+        geo = self.geo
+        lines = self.lines[color]
+        table = self.tables[color]
+        result = []
+        for d in range(4):
+            key = ((lines[geo.line[d][i]] >> geo.shift[d][i]) & WINDOW_MASK) & ~(3 << 10)
+            entry = table.get(key)
+            if entry is None:
+                entry = table[key] = _entry(key, self.black_exact if color == 1 else self.white_exact)
+            result.append(entry)
+        return tuple(result)
+
+    def threat_moves(self, color: int, threes: bool) -> list[tuple[int, int]]:
+        """``color``'s moves making a four (and, with ``threes``, an open three), legal for ``color``,
+        as (priority, point), best first. Fives are not listed."""
+        found = []
+        info = self.info
+        for i in self.candidates():
+            value, five, fours, three_lines, _, overline = info(i, color)
+            if five or overline:
+                continue
+            if not fours and not (threes and three_lines):
+                continue
+            if color == 1 and (fours >= 2 or three_lines >= 2) and self.foul(i):
+                continue
+            found.append((fours * 4000 + three_lines * 1000 + value, i))
+        found.sort(reverse=True)
+        return found
+
+    def threat_summary(self, color: int) -> tuple[int, int, int, int]:
+        """For ``color``: how many points make a five, how many make a straight four (or two fours)
+        and may be played, how many make a four, and the best value of a move it may play."""
+        fives = straights = fours = best = 0
+        info = self.info
+        for i in self.candidates():
+            value, five, count, _, strong, overline = info(i, color)
+            if five:
+                fives += 1
+                continue
+            if overline and color == 1:
+                continue
+            if value > best and (value < 20_000 or color == 2 or not self.foul(i)):
+                best = value
+            if count and not overline:
+                fours += 1
+                if strong and (color == 2 or not self.foul(i)):
+                    straights += 1
+        return fives, straights, fours, best
+
+    def point_value(self, i: int, color: int) -> int:
+        """A heuristic value of ``color`` playing empty ``i``: fives, fours and threes made, plus shape."""
+        return self.info(i, color)[0]
+
+    def point(self, i: int) -> Point:
+        """The ``Point`` of index ``i``."""
+        return Point(i % self.size, i // self.size)
+
+
+class Clock:
+    """A deadline, and a node budget, checked as the search counts its nodes."""
+
+    __slots__ = ("deadline", "limit", "nodes")
+
+    def __init__(self, seconds: float | None, nodes: int | None = None) -> None:
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.limit = nodes
+        self.nodes = 0
+
+    def tick(self) -> None:
+        """Count a node; ``SearchTimeout`` once the deadline has passed or the budget is spent."""
+        self.nodes += 1
+        if self.limit is not None and self.nodes > self.limit:
+            raise SearchTimeout
+        if self.deadline is not None and self.nodes & 15 == 0 and time.perf_counter() > self.deadline:
+            raise SearchTimeout
+
+
+class ThreatSearch:
+    """VCF and VCT searches for ``attacker`` on a board, with a transposition table of failures."""
+
+    def __init__(self, board: SearchBoard, attacker: int, clock: Clock) -> None:
+        self.board = board
+        self.attacker = attacker
+        self.defender = 3 - attacker
+        self.clock = clock
+        self.vcf_failed: dict[int, int] = {}
+        self.vct_failed: dict[int, int] = {}
+
+    def _defence_blocked(self, point: int) -> bool:
+        """Whether the defender cannot play ``point`` (a Black foul)."""
+        return self.defender == 1 and self.board.foul(point)
+
+    def vcf(self, depth: int) -> list[int] | None:
+        """A win by continuous fours within ``depth`` attacker moves: attacker and defender moves
+        alternating, ending with the five (or with a four whose only defence is a Black foul)."""
+        board = self.board
+        attacker, defender = self.attacker, self.defender
+        self.clock.tick()
+        fives = board.five_points(attacker)
+        if fives:
+            return [fives[0]]
+        if depth <= 0:
+            return None
+        key = board.hash
+        if self.vcf_failed.get(key, -1) >= depth:
+            return None
+        threats = board.five_points(defender)
+        if len(threats) > 1:
+            self.vcf_failed[key] = 1 << 30
+            return None
+        moves = [i for _, i in board.threat_moves(attacker, False)]
+        if threats:
+            moves = [i for i in moves if i == threats[0]]
+        for i in moves:
+            board.place(i, attacker)
+            try:
+                completions = board.new_five_points(i, attacker)
+                if len(completions) >= 2:
+                    return [i, completions[0], completions[1]]
+                if len(completions) == 1:
+                    block = completions[0]
+                    if self._defence_blocked(block):
+                        return [i]
+                    board.place(block, defender)
+                    try:
+                        rest = self.vcf(depth - 1)
+                    finally:
+                        board.remove(block)
+                    if rest is not None:
+                        return [i, block, *rest]
+            finally:
+                board.remove(i)
+        self.vcf_failed[key] = max(depth, self.vcf_failed.get(key, -1))
+        return None
+
+    def vct(self, depth: int, vcf_depth: int) -> list[int] | None:
+        """A win by fours and threes within ``depth`` attacker moves: the main line, following against
+        each three the defence that holds out longest (every defence found, the defender's fours
+        included, is refuted)."""
+        board = self.board
+        attacker, defender = self.attacker, self.defender
+        self.clock.tick()
+        line = self.vcf(vcf_depth)
+        if line is not None:
+            return line
+        if depth <= 0:
+            return None
+        key = board.hash
+        if self.vct_failed.get(key, -1) >= depth:
+            return None
+        threats = board.five_points(defender)
+        if len(threats) > 1:
+            return None
+        moves = [i for _, i in board.threat_moves(attacker, True)]
+        if threats:
+            moves = [i for i in moves if i == threats[0]]
+        for i in moves:
+            board.place(i, attacker)
+            try:
+                completions = board.new_five_points(i, attacker)
+                if completions:
+                    block = completions[0]
+                    if len(completions) >= 2:
+                        return [i, block, completions[1]]
+                    if self._defence_blocked(block):
+                        return [i]
+                    board.place(block, defender)
+                    try:
+                        rest = self.vct(depth - 1, vcf_depth)
+                    finally:
+                        board.remove(block)
+                    if rest is not None:
+                        return [i, block, *rest]
+                    continue
+                if attacker == 1 and not self._real_three(i):
+                    continue
+                rest = self._refute_all(i, depth, vcf_depth)
+                if rest is not None:
+                    return [i, *rest]
+            finally:
+                board.remove(i)
+        self.vct_failed[key] = max(depth, self.vct_failed.get(key, -1))
+        return None
+
+    def _real_three(self, i: int) -> bool:
+        """Whether the Black stone just placed on ``i`` makes a three whose straight four Black may play."""
+        board = self.board
+        entries = board.placed_entries(i, 1)
+        for d, entry in enumerate(entries):
+            mask = (entry >> STRAIGHT_MASK_SHIFT) & MASK11
+            for p in board.mask_points(i, d, mask):
+                if not board.foul(p):
+                    return True
+        return False
+
+    def _defences(self, i: int) -> list[int]:
+        """The defender's candidate answers to the three just made on ``i``: the points of that line
+        where the attacker would make a four, and the defender's own fours."""
+        board = self.board
+        entries = board.placed_entries(i, self.attacker)
+        found: list[int] = []
+        for d, entry in enumerate(entries):
+            mask = (entry >> FOUR_MASK_SHIFT) & MASK11
+            for p in board.mask_points(i, d, mask):
+                if p not in found and not self._defence_blocked(p):
+                    found.append(p)
+        for _, p in board.threat_moves(self.defender, False):
+            if p not in found:
+                found.append(p)
+        return found
+
+    def _refute_all(self, i: int, depth: int, vcf_depth: int) -> list[int] | None:
+        """After the attacker's three on ``i``: the main line if every defence loses, else ``None``.
+
+        A defence that makes a four for the defender is answered like any position: the attacker
+        must then block with a move that is itself a threat (which keeps the search sound)."""
+        board = self.board
+        defender = self.defender
+        main: list[int] | None = None
+        for d in self._defences(i):
+            board.place(d, defender)
+            try:
+                rest = self.vct(depth - 1, vcf_depth)
+            finally:
+                board.remove(d)
+            if rest is None:
+                return None
+            if main is None or len(rest) + 1 > len(main):
+                main = [d, *rest]  # the main line follows the defence that holds out longest
+        return main

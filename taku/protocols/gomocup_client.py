@@ -1,0 +1,548 @@
+"""The manager side of the Gomocup (Piskvork) protocol: drive external brains and play matches.
+
+:class:`GomocupClient` runs any ``pbrain-*`` program (Rapfi, Embryo, our own ``pbrain-taku``) as a
+child process and speaks the protocol to it, with a time limit on every reply. :func:`play_match`
+plays games between two :class:`MatchPlayer` values (an engine in this process, or an external brain)
+and :class:`MatchSummary` gives the score with a 95% confidence interval. A player that crashes,
+answers late, answers something unreadable (or ``ERROR``) or plays an illegal move loses that game;
+a forbidden move by Black loses it under renju as the rules say.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import math
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import IO, Final, Protocol
+
+from taku.protocols.gomocup import UNLIMITED_MS, Engine, move_time_limit
+from taku.renju.board import Position
+from taku.renju.errors import IllegalMoveError, InvalidNotationError
+from taku.renju.points import BLACK, Point
+from taku.renju.rules import RenjuRules
+
+
+class BrainError(ValueError):
+    """An external brain that failed: it crashed, answered ``ERROR``/``UNKNOWN`` or something that is
+    not the expected reply."""
+
+
+class BrainTimeoutError(BrainError):
+    """An external brain that did not answer within its time."""
+
+
+START_TIMEOUT: Final = 30.0
+"""Seconds a brain may take to start and answer ``START`` (or ``RESTART``)."""
+
+_NOTES: Final = ("MESSAGE", "DEBUG", "SUGGEST")
+"""Lines a brain may send at any time that are not replies."""
+
+
+class GomocupClient:
+    """One external brain process, spoken to in the Gomocup protocol.
+
+    ``command`` is the program and its arguments (a string is split as a shell would). The process is
+    started by :meth:`start`. ``MESSAGE``, ``DEBUG`` and ``SUGGEST`` lines are collected in
+    :attr:`notes`; any failure is a :class:`BrainError` naming the brain and what went wrong.
+    """
+
+    def __init__(self, command: str | Sequence[str]) -> None:
+        self.command: tuple[str, ...] = tuple(shlex.split(command) if isinstance(command, str) else command)
+        if not self.command:
+            raise BrainError("empty brain command")
+        self.size = 0
+        self.notes: list[str] = []
+        self._process: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._stderr: collections.deque[str | None] = collections.deque(maxlen=5)
+
+    def __repr__(self) -> str:
+        return f"GomocupClient({shlex.join(self.command)!r})"
+
+    @property
+    def alive(self) -> bool:
+        """Whether the brain process is running."""
+        return self._process is not None and self._process.poll() is None
+
+    # -- commands -----------------------------------------------------------------------------------
+
+    def start(self, size: int, timeout: float = START_TIMEOUT) -> None:
+        """Start the process if it is not running, and send ``START size``; the answer must be ``OK``."""
+        if not self.alive:
+            self._spawn()
+        self.size = size
+        self._send(f"START {size}")
+        self._expect_ok(f"START {size}", timeout)
+
+    def restart(self, timeout: float = START_TIMEOUT) -> None:
+        """Clear the board for a new game: ``RESTART``, or ``START`` again for a brain without it."""
+        self._send("RESTART")
+        try:
+            self._expect_ok("RESTART", timeout)
+        except BrainError as error:
+            if not str(error).startswith(f"{self.name}: answered UNKNOWN") or not self.alive:
+                raise
+            self.start(self.size, timeout)
+
+    def info(self, key: str, value: int | str) -> None:
+        """Send ``INFO key value`` (no answer is expected)."""
+        self._send(f"INFO {key} {value}")
+
+    def begin(self, timeout: float) -> Point:
+        """The brain's first move on the empty board (``BEGIN``)."""
+        self._send("BEGIN")
+        return self._read_move("BEGIN", timeout)
+
+    def turn(self, point: Point, timeout: float) -> Point:
+        """The brain's answer to the opponent's move ``point`` (``TURN x,y``)."""
+        command = f"TURN {point.gomocup(self.size)}"
+        self._send(command)
+        return self._read_move(command, timeout)
+
+    def board(self, stones: Iterable[tuple[Point, bool]], timeout: float) -> Point:
+        """The brain's move on a board holding ``stones`` (point, whether it is the brain's own), sent
+        in the order given (``BOARD`` ... ``DONE``)."""
+        lines = [f"{point.gomocup(self.size)},{1 if own else 2}" for point, own in stones]
+        self._send("\n".join(["BOARD", *lines, "DONE"]))
+        return self._read_move("BOARD", timeout)
+
+    def about(self, timeout: float = 5.0) -> str:
+        """The brain's ``ABOUT`` line (``name="...", version="..."``)."""
+        self._send("ABOUT")
+        return self._read("ABOUT", timeout)
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Send ``END`` and wait for the process to exit; kill it if it does not within ``timeout``."""
+        process = self._process
+        if process is None:
+            return
+        self._process = None
+        if process.poll() is None:
+            try:
+                assert process.stdin is not None
+                process.stdin.write("END\n")
+                process.stdin.flush()
+            except OSError:
+                pass
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for stream in (process.stdin, process.stdout, process.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+
+    def __enter__(self) -> GomocupClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the pipes ----------------------------------------------------------------------------------
+
+    @property
+    def name(self) -> str:
+        """The brain's program name, for messages."""
+        return self.command[0].replace("\\", "/").rsplit("/", 1)[-1]
+
+    def _spawn(self) -> None:
+        try:
+            process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                bufsize=1,
+            )
+        except OSError as error:
+            reason = error.strerror or error
+            raise BrainError(f"cannot run brain {shlex.join(self.command)!r}: {reason}") from None
+        self._process = process
+        self._lines = queue.Queue()
+        self._stderr.clear()
+        assert process.stdout is not None and process.stderr is not None
+        threading.Thread(target=_pump, args=(process.stdout, self._lines.put), daemon=True).start()
+        threading.Thread(target=_pump, args=(process.stderr, self._stderr.append), daemon=True).start()
+
+    def _send(self, text: str) -> None:
+        process = self._process
+        if process is None or process.stdin is None:
+            raise BrainError(f"{self.name}: the brain is not running")
+        try:
+            process.stdin.write(text + "\n")
+            process.stdin.flush()
+        except OSError:
+            raise BrainError(f"{self.name}: crashed ({self._exit_text()})") from None
+
+    def _read(self, command: str, timeout: float) -> str:
+        """The brain's next reply line to ``command``, skipping notes; ``ERROR``/``UNKNOWN`` fail."""
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                line = self._lines.get(timeout=max(remaining, 0.0))
+            except queue.Empty:
+                raise BrainTimeoutError(f"{self.name}: no answer to {command} within {timeout:g} s") from None
+            if line is None:
+                raise BrainError(f"{self.name}: crashed after {command} ({self._exit_text()})")
+            text = line.strip()
+            word = text.split(" ", 1)[0].upper()
+            if not text:
+                continue
+            if word in _NOTES:
+                self.notes.append(text)
+                continue
+            if word in ("ERROR", "UNKNOWN"):
+                raise BrainError(f"{self.name}: answered {text!r} to {command}")
+            return text
+
+    def _expect_ok(self, command: str, timeout: float) -> None:
+        try:
+            reply = self._read(command, timeout)
+        except BrainError as error:
+            if "answered 'UNKNOWN" in str(error):
+                raise BrainError(f"{self.name}: answered UNKNOWN to {command}") from None
+            raise
+        if reply.upper() != "OK" and not reply.upper().startswith("OK "):
+            raise BrainError(f"{self.name}: answered {reply!r} to {command}, expected OK")
+
+    def _read_move(self, command: str, timeout: float) -> Point:
+        reply = self._read(command, timeout)
+        try:
+            return Point.from_gomocup(reply, self.size)
+        except InvalidNotationError:
+            raise BrainError(f"{self.name}: answered {reply!r} to {command}, expected a move x,y") from None
+
+    def _exit_text(self) -> str:
+        process = self._process
+        status = None if process is None else process.poll()
+        if status is None and process is not None:
+            try:
+                status = process.wait(0.5)
+            except subprocess.TimeoutExpired:
+                status = None
+        text = "still running" if status is None else f"exit status {status}"
+        last = " / ".join(line.strip() for line in self._stderr if line and line.strip())
+        return f"{text}; stderr: {last}" if last else text
+
+
+def _pump(stream: IO[str], put: Callable[[str | None], object]) -> None:
+    """Copy the lines of ``stream`` to ``put``, then ``None`` at the end."""
+    try:
+        for line in stream:
+            put(line)
+    except (OSError, ValueError):
+        pass
+    put(None)
+
+
+# -- matches --------------------------------------------------------------------------------------
+
+
+class MatchPlayer(Protocol):
+    """One side of a match: chooses moves in positions, within the time per move."""
+
+    name: str
+
+    def new_game(self, rules: RenjuRules, time_per_move: float) -> None:
+        """Get ready for a new game under ``rules``."""
+        ...
+
+    def move(self, position: Position) -> Point:
+        """The move for the side to move in ``position`` (this player's turn)."""
+        ...
+
+    def close(self) -> None:
+        """Free what the player holds (an external process)."""
+        ...
+
+
+class EnginePlayer:
+    """A match player that is an engine in this process (``taku`` or ``taku:level``)."""
+
+    def __init__(self, name: str, engine: Engine) -> None:
+        self.name = name
+        self.engine = engine
+        self._time_per_move = 1.0
+
+    def new_game(self, rules: RenjuRules, time_per_move: float) -> None:
+        """Note the time per move; the engine needs nothing else."""
+        self._time_per_move = time_per_move
+
+    def move(self, position: Position) -> Point:
+        """The engine's move, with the time limit a Gomocup brain would use for ``timeout_turn``."""
+        limit = move_time_limit(round(self._time_per_move * 1000), None, position.stone_count)
+        return self.engine.choose(position.copy(), limit)
+
+    def close(self) -> None:
+        """Nothing to free."""
+
+
+class BrainPlayer:
+    """A match player that is an external brain process, started on demand and restarted after a
+    crash. ``tolerance`` seconds are allowed on top of the time per move before a reply is late."""
+
+    def __init__(self, name: str, command: str | Sequence[str], *, tolerance: float = 1.0) -> None:
+        self.name = name
+        self.client = GomocupClient(command)
+        self.tolerance = tolerance
+        self._time_per_move = 1.0
+        self._rules: RenjuRules | None = None
+        self._known = 0
+        self._ready = False
+
+    def new_game(self, rules: RenjuRules, time_per_move: float) -> None:
+        """(Re)start the brain and send the game's rules and time limits."""
+        rule = rules.gomocup_rule
+        if rule is None:
+            raise BrainError(f"{self.name}: these rules have no Gomocup rule number")
+        self._rules = rules
+        self._time_per_move = time_per_move
+        self._known = 0
+        self._ready = False
+        client = self.client
+        if client.alive and client.size == rules.board_size:
+            client.restart()
+        else:
+            client.close()
+            client.start(rules.board_size)
+        client.info("timeout_turn", round(time_per_move * 1000))
+        client.info("timeout_match", 0)
+        client.info("max_memory", 0)
+        client.info("game_type", 1)
+        client.info("rule", rule)
+        self._ready = True
+
+    def move(self, position: Position) -> Point:
+        """The brain's move: ``BEGIN`` on an empty board, ``TURN`` after the opponent's one move,
+        otherwise ``BOARD`` with every stone in move order."""
+        if not self._ready:
+            raise BrainError(f"{self.name}: not ready (a failed start)")
+        client = self.client
+        moves = position.move_stack
+        timeout = self._time_per_move + self.tolerance
+        client.info("time_left", UNLIMITED_MS)
+        self._ready = False  # until the answer is in: a failure leaves the brain out of step
+        try:
+            if not moves:
+                point = client.begin(timeout)
+            elif self._known and len(moves) == self._known + 1 and moves[-1] is not None:
+                point = client.turn(moves[-1], timeout)
+            else:
+                colour = position.turn
+                stones = [
+                    (m, (i % 2 == 0) == (colour is BLACK)) for i, m in enumerate(moves) if m is not None
+                ]
+                point = client.board(stones, timeout)
+        except BrainError:
+            client.close(timeout=0.5)  # a late answer would be read as the reply to the next command
+            raise
+        self._ready = True
+        self._known = len(moves) + 1
+        return point
+
+    def close(self) -> None:
+        """End the brain process."""
+        self.client.close()
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One game of a match: who had which colour, the moves, the result and how it ended."""
+
+    black: str
+    white: str
+    moves: str
+    result: str
+    """``"1-0"`` (Black won), ``"0-1"`` or ``"1/2-1/2"``."""
+    reason: str
+    """How the game ended: ``five``, ``forbidden``, ``full board``, ``crash``, ``timeout``, ``illegal``."""
+    fault: str | None = None
+    """What the losing player did wrong (a crash, a late or unreadable answer, an illegal move)."""
+
+    def score(self, name: str) -> float:
+        """The score of the player called ``name``: 1 for a win, 0.5 for a draw, 0 for a loss."""
+        if self.result == "1/2-1/2":
+            return 0.5
+        winner = self.black if self.result == "1-0" else self.white
+        return 1.0 if winner == name else 0.0
+
+
+def play_game(
+    black: MatchPlayer,
+    white: MatchPlayer,
+    rules: RenjuRules,
+    *,
+    opening: str = "",
+    time_per_move: float = 1.0,
+    tolerance: float = 1.0,
+) -> GameResult:
+    """Play one game from the ``opening`` move string; a player that fails loses (see the module)."""
+    position = Position(opening, rules=rules)
+    players = {BLACK: black, BLACK.other: white}
+    for colour, player in players.items():
+        try:
+            player.new_game(rules, time_per_move)
+        except BrainError as error:
+            return _forfeit(black, white, position, colour is BLACK, "crash", str(error))
+    while position.outcome() is None:
+        colour = position.turn
+        player = players[colour]
+        started = time.monotonic()
+        try:
+            point = player.move(position)
+        except BrainTimeoutError as error:
+            return _forfeit(black, white, position, colour is BLACK, "timeout", str(error))
+        except BrainError as error:
+            return _forfeit(black, white, position, colour is BLACK, "crash", str(error))
+        elapsed = time.monotonic() - started
+        if elapsed > time_per_move + tolerance:
+            fault = f"{player.name}: took {elapsed:.2f} s for a move (limit {time_per_move:g} s)"
+            return _forfeit(black, white, position, colour is BLACK, "timeout", fault)
+        try:
+            position.push(point)
+        except IllegalMoveError as error:
+            return _forfeit(black, white, position, colour is BLACK, "illegal", f"{player.name}: {error}")
+    outcome = position.outcome()
+    assert outcome is not None
+    reason = outcome.termination.value
+    foul = None
+    if outcome.foul is not None:
+        foul = f"{black.name}: played the forbidden move {position.peek()} ({outcome.foul})"
+    return GameResult(black.name, white.name, position.move_string(), outcome.result(), reason, foul)
+
+
+def _forfeit(
+    black: MatchPlayer, white: MatchPlayer, position: Position, black_failed: bool, reason: str, fault: str
+) -> GameResult:
+    result = "0-1" if black_failed else "1-0"
+    return GameResult(black.name, white.name, position.move_string(), result, reason, fault)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """The games of a match between ``first`` and ``second`` and the score of ``first``."""
+
+    first: str
+    second: str
+    games: tuple[GameResult, ...] = field(default=())
+
+    @property
+    def wins(self) -> int:
+        """Games ``first`` won."""
+        return sum(1 for game in self.games if game.score(self.first) == 1.0)
+
+    @property
+    def losses(self) -> int:
+        """Games ``first`` lost."""
+        return sum(1 for game in self.games if game.score(self.first) == 0.0)
+
+    @property
+    def draws(self) -> int:
+        """Drawn games."""
+        return sum(1 for game in self.games if game.score(self.first) == 0.5)
+
+    @property
+    def score(self) -> float:
+        """``first``'s points (a win 1, a draw 1/2) per game; 0.5 for no games."""
+        if not self.games:
+            return 0.5
+        return (self.wins + self.draws / 2) / len(self.games)
+
+    @property
+    def score_ci95(self) -> tuple[float, float]:
+        """A 95% confidence interval of :attr:`score` (see :func:`score_interval`)."""
+        return score_interval(self.wins + self.draws / 2, len(self.games))
+
+    def to_json(self) -> dict[str, object]:
+        """The summary as JSON-ready data."""
+        low, high = self.score_ci95
+        return {
+            "games": len(self.games),
+            "players": [self.first, self.second],
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "score": round(self.score, 4),
+            "score_ci95": [round(low, 4), round(high, 4)],
+            "results": [
+                {"black": g.black, "white": g.white, "result": g.result, "reason": g.reason,
+                 "fault": g.fault, "moves": g.moves}
+                for g in self.games
+            ],
+        }
+
+
+def score_interval(points: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a score of ``points`` out of ``games`` (a draw counts as half a
+    win; the interval is then a little wider than needed). ``(0, 1)`` for no games.
+
+    >>> [round(v, 3) for v in score_interval(8, 10)]
+    [0.49, 0.943]
+    """
+    if games <= 0:
+        return (0.0, 1.0)
+    p = points / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_match(
+    first: MatchPlayer,
+    second: MatchPlayer,
+    games: int,
+    rules: RenjuRules,
+    *,
+    openings: Callable[[int], str] = lambda game: "",
+    swap: bool = False,
+    time_per_move: float = 1.0,
+    tolerance: float = 1.0,
+    on_game: Callable[[int, GameResult], object] | None = None,
+) -> MatchSummary:
+    """Play ``games`` games: ``first`` has Black, or with ``swap`` every second game (game 0, 2, ...
+    Black; 1, 3, ... White). Game ``i`` starts from ``openings(i)``; ``on_game(i, result)`` is called
+    after each game. The players are not closed."""
+    results: list[GameResult] = []
+    for number in range(games):
+        black, white = (second, first) if swap and number % 2 else (first, second)
+        result = play_game(
+            black, white, rules, opening=openings(number), time_per_move=time_per_move, tolerance=tolerance
+        )
+        results.append(result)
+        if on_game is not None:
+            on_game(number, result)
+    return MatchSummary(first.name, second.name, tuple(results))
+
+
+def player_from_spec(
+    spec: str,
+    engine_for_level: Callable[[str], Engine],
+    *,
+    default_level: str,
+    name: str | None = None,
+    tolerance: float = 1.0,
+) -> MatchPlayer:
+    """The match player ``spec`` names: ``taku`` or ``taku:LEVEL`` (an engine of
+    ``engine_for_level``), anything else the command of an external brain."""
+    word, colon, level = spec.partition(":")
+    if word == "taku":
+        chosen = level if colon else default_level
+        return EnginePlayer(name or f"taku:{chosen}", engine_for_level(chosen))
+    command = shlex.split(spec)
+    if not command:
+        raise BrainError("empty player: expected taku, taku:LEVEL or a brain command")
+    return BrainPlayer(name or GomocupClient(command).name, command, tolerance=tolerance)

@@ -1,0 +1,548 @@
+"""The bot side of mjai: follow a game from the events one seat sees and answer with its actions.
+
+:class:`MjaiSeatState` reads the mjai events of one seat (others' draws and hands hidden, ``?``)
+and knows, from them alone, that seat's hand, every meld and discard, the dora, riichi, scores,
+the tiles left, furiten, kuikae and what the seat may do now (:attr:`MjaiSeatState.legal_actions`)
+and builds the :class:`~taku.mahjong.kyoku.Observation` any taku player chooses from.
+
+It does so by running the table engine itself on a *shadow* hand: a
+:class:`~taku.mahjong.kyoku.Kyoku` dealt the seat's own tiles and the known dora indicator, the
+unknown places filled with arbitrary tiles. The seat's own draws and every revealed indicator are
+written in as the events show them, and the other seats are puppets: before each of their actions
+their (invented) concealed tiles are changed to hold what the action shows, and the action is
+accepted as the events say. So every rule of the engine (furiten, kuikae, haitei, kan dora, riichi
+conditions, yaku for a win) applies to the seat unchanged, and none of the seat's decisions depends
+on the invented tiles: they decide nothing but the puppets' own options, which are never offered.
+
+:class:`MjaiBot` wraps a state and a player: :meth:`MjaiBot.react` takes the events of one input
+line and returns the one action to write (``{"type": "none"}`` when the seat has nothing to do).
+:func:`serve` is the stdin/stdout loop of ``taku mahjong mjai-bot``: each input line is a JSON
+array of events (mjai.app's batches) or one event object (plain mjai); one JSON action is written
+and flushed per line.
+
+>>> from taku.bots import RandomPlayer
+>>> bot = MjaiBot(RandomPlayer(1), seat=0)
+>>> bot.react([{"type": "start_game", "id": 0}])
+{'type': 'none'}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, TextIO
+
+from taku.bots.simple import Player
+from taku.mahjong.actions import Action
+from taku.mahjong.errors import MahjongError
+from taku.mahjong.kyoku import WIND_MJAI, Event, Kyoku, Observation
+from taku.mahjong.rules import Rules
+from taku.mahjong.score import Win
+from taku.mahjong.tiles import Tile
+from taku.mahjong.wall import DEAL_ORDER, DORA, Wall
+
+_CLAIM_PHASES = ("claim", "chankan", "ankan")
+_EVENT_TYPES = frozenset({
+    "start_game", "start_kyoku", "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan",
+    "dora", "reach", "reach_accepted", "hora", "ryukyoku", "end_kyoku", "end_game", "none"})
+"""The mjai event types a bot is sent (``none`` is ignored)."""
+_SETTLE_SKIP = ("reach_accepted", "dora")
+"""Events that may come between a discard (or kan) and what the claims decided."""
+
+
+class MjaiProtocolError(ValueError):
+    """An mjai input the bot cannot follow: not JSON, not an event, or an event that does not fit
+    the game so far (the message names the event and says why)."""
+
+
+class _ShadowKyoku(Kyoku):
+    """A Kyoku whose other seats are puppets: :attr:`forced` is accepted from its actor, and every
+    discard waits for the puppets' answers (so that a call shown later can still be made)."""
+
+    def __init__(self, wall: Wall, rules: Rules, *, seat: int, **kwargs: Any) -> None:
+        self.forced: Action | None = None
+        self.own_seat = seat
+        self.shown_dora = 1
+        """How many indicators the events have shown."""
+        self._holding = False
+        super().__init__(wall, rules, **kwargs)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        forced = self.forced
+        if forced is not None and forced.actor == seat:
+            return (forced,)
+        return super().legal_actions(seat)
+
+    def _win_situation(self, seat: int, **kwargs: Any) -> Win:
+        # Whether a hand wins never depends on unrevealed indicators: leave out the ura-dora and
+        # any kan-dora the events have not shown (invented tiles there could even break the count
+        # of four copies of a kind).
+        win = super()._win_situation(seat, **kwargs)
+        return dataclasses.replace(win, ura_indicators=(),
+                                   dora_indicators=win.dora_indicators[:self.shown_dora])
+
+    def _completes(self, seat: int, kind: int) -> bool:
+        # A puppet's invented tiles never win (its real wins arrive as hora events).
+        return seat == self.own_seat and super()._completes(seat, kind)
+
+    def is_tenpai(self, seat: int) -> bool:
+        return seat == self.own_seat and super().is_tenpai(seat)
+
+    def _draw(self, seat: int, rinshan: bool = False) -> None:
+        super()._draw(seat, rinshan)
+        s = self.seats[seat]
+        drawn = self.drawn
+        assert drawn is not None
+        if s.counts[drawn.kind] > 4:
+            # An invented tile must not make a fifth copy (the real tile is written in later).
+            spare = Tile(s.counts.index(0))
+            s.counts[drawn.kind] -= 1
+            s.counts[spare.kind] += 1
+            s.closed[-1] = spare
+            s.ready = None
+            self.drawn = spare
+
+    def _open_claims(self, seat: int, tile: Tile) -> None:
+        self._holding = True
+        try:
+            super()._open_claims(seat, tile)
+        finally:
+            self._holding = False
+        options = dict(self.claim_options)
+        for other in range(4):
+            if other not in (seat, self.own_seat) and other not in options:
+                options[other] = (Action("none", other),)
+        self.claim_options = options
+        self.phase = "claim"
+        self.responses = {}
+
+    def _after_claims(self) -> None:
+        if self._holding:  # nobody could claim: wait for the puppets' passes all the same
+            return
+        super()._after_claims()
+
+
+def _tile(value: Any, what: str) -> Tile:
+    if not isinstance(value, str):
+        raise MjaiProtocolError(f"{what}: expected an mjai tile, got {value!r}")
+    try:
+        return Tile.from_mjai(value)
+    except MahjongError as error:
+        raise MjaiProtocolError(f"{what}: {error}") from None
+
+
+def _seat_field(event: Event, key: str) -> int:
+    value = event.get(key)
+    if type(value) is not int or not 0 <= value <= 3:
+        raise MjaiProtocolError(f"{event['type']} event: {key} must be a seat 0..3, got {value!r}")
+    return value
+
+
+def _same_tiles(a: Iterable[Tile], b: Iterable[Tile]) -> bool:
+    return sorted(a) == sorted(b)
+
+
+def match_action(action: Action, legal: Sequence[Action]) -> Action | None:
+    """The action of ``legal`` that ``action`` (read from mjai) means, or None: the type, the
+    tile and the consumed tiles (in any order) must agree; a discard's tsumogiri flag decides only
+    between two discards of the same tile."""
+    candidates = []
+    for option in legal:
+        if option.type != action.type or option.actor != action.actor:
+            continue
+        if option.type in ("dahai", "chi", "pon", "daiminkan", "kakan") and option.pai != action.pai:
+            continue
+        if option.type in ("chi", "pon", "daiminkan", "ankan", "kakan") and action.consumed and \
+                not _same_tiles(option.consumed, action.consumed) and \
+                not _same_tiles(option.consumed, (*action.consumed, *(() if action.pai is None
+                                                                     else (action.pai,)))):
+            continue
+        if option.type == "ankan" and not action.consumed and action.pai is not None and \
+                option.consumed[0].kind != action.pai.kind:
+            continue
+        candidates.append(option)
+    if not candidates:
+        return None
+    for option in candidates:
+        if option.type != "dahai" or option.tsumogiri == action.tsumogiri:
+            return option
+    return candidates[0]
+
+
+class MjaiSeatState:
+    """One seat's view of an mjai game, built from its events (see the module docstring)."""
+
+    def __init__(self, seat: int | None = None, rules: Rules | None = None) -> None:
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            raise MjaiProtocolError(f"seat must be 0..3, got {seat!r}")
+        self.seat = seat
+        self.rules = rules or Rules()
+        self.kyoku: _ShadowKyoku | None = None
+        self.events: list[Event] = []
+        """The events of the current hand, as received."""
+        self.game_over = False
+        self._answered = False
+        self._draw_unseen = False
+        self._dora_seen = 0
+        self._dealer_wins = 0
+        self._last_oya: int | None = None
+        self._dealer_won = False
+
+    # --- input ------------------------------------------------------------------------------------
+    def update(self, event: Any) -> None:
+        """Follow one mjai event; raises :class:`MjaiProtocolError` if it does not fit."""
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise MjaiProtocolError(f"not an mjai event object: {event!r}")
+        kind = event["type"]
+        try:
+            self._update(kind, event)
+        except MjaiProtocolError:
+            raise
+        except (MahjongError, KeyError, TypeError, ValueError, IndexError, AssertionError) as error:
+            raise MjaiProtocolError(f"{kind} event {json.dumps(event)}: {error}") from error
+
+    def _update(self, kind: str, event: Event) -> None:
+        if kind not in _EVENT_TYPES:
+            raise MjaiProtocolError(f"unknown mjai event type {kind!r}")
+        if kind == "none":
+            return
+        if kind == "start_game":
+            if "id" in event:
+                self.seat = _seat_field(event, "id")
+            self.game_over = False
+            self.kyoku = None
+            self._last_oya = None
+            return
+        if kind == "start_kyoku":
+            self._start_kyoku(event)
+            return
+        if kind == "end_game":
+            self.game_over = True
+            self.kyoku = None
+            return
+        kyoku = self.kyoku
+        if kyoku is None or kyoku.is_over:
+            if kind in ("hora", "ryukyoku", "end_kyoku", "none", "reach_accepted", "dora"):
+                return
+            raise MjaiProtocolError(f"{kind} event outside a hand: {json.dumps(event)}")
+        self.events.append(event)
+        if kind in ("hora", "ryukyoku", "end_kyoku"):
+            if kind == "hora" and event.get("actor") == kyoku.oya:
+                self._dealer_won = True
+            kyoku.phase = "over"  # the table settles the hand; the next start_kyoku says how
+            self._touched()
+            return
+        if kind == "dora":
+            self._dora_seen += 1
+            kyoku.shown_dora = min(len(DORA), self._dora_seen + 1)
+            if self._dora_seen < len(DORA):
+                self._write_wall(DORA[self._dora_seen], _tile(event.get("dora_marker"), "dora"))
+            return
+        if kind in _SETTLE_SKIP:
+            return
+        if kyoku.phase in _CLAIM_PHASES:
+            self._settle(kyoku, kind, event)
+            if kind in ("chi", "pon", "daiminkan"):
+                return
+        if kind == "tsumo":
+            actor = _seat_field(event, "actor")
+            if kyoku.phase != "turn" or kyoku.actor != actor:
+                raise MjaiProtocolError(f"tsumo of seat {actor} but the hand waits for "
+                                        f"seat(s) {list(kyoku.to_act)} ({kyoku.phase})")
+            if actor == self.seat:
+                self._set_drawn(actor, _tile(event.get("pai"), "tsumo"))
+                self._draw_unseen = False
+            return
+        if kind in ("dahai", "reach", "kakan", "ankan"):
+            self._turn_action(kyoku, kind, event)
+            return
+        raise MjaiProtocolError(f"{kind} but there is no discard to call")
+
+    def _start_kyoku(self, event: Event) -> None:
+        if self.seat is None:
+            raise MjaiProtocolError("start_kyoku before the seat is known (start_game with id)")
+        seat = self.seat
+        bakaze = event.get("bakaze")
+        if bakaze not in WIND_MJAI:
+            raise MjaiProtocolError(f"start_kyoku: bakaze must be E, S, W or N, got {bakaze!r}")
+        oya = _seat_field(event, "oya")
+        tehais = event.get("tehais")
+        if not isinstance(tehais, list) or len(tehais) != 4 or not isinstance(tehais[seat], list) \
+                or len(tehais[seat]) != 13:
+            raise MjaiProtocolError(f"start_kyoku: tehais must hold 13 tiles for seat {seat}")
+        hand = [_tile(t, f"start_kyoku tehais[{seat}]") for t in tehais[seat]]
+        marker = _tile(event.get("dora_marker"), "start_kyoku dora_marker")
+        scores = event.get("scores", [self.rules.start_points] * 4)
+        numbers = {key: event.get(key, 0) for key in ("honba", "kyotaku")}
+        for key, value in numbers.items():
+            if type(value) is not int or value < 0:
+                raise MjaiProtocolError(f"start_kyoku: {key} must be a count, got {value!r}")
+        number = event.get("kyoku", (oya + 4) % 4 + 1)
+        if type(number) is not int or not 1 <= number <= 4:
+            raise MjaiProtocolError(f"start_kyoku: kyoku must be 1..4, got {number!r}")
+        if self._last_oya == oya:
+            self._dealer_wins = self._dealer_wins + 1 if self._dealer_won else self._dealer_wins
+        else:
+            self._dealer_wins = 0
+        self._last_oya = oya
+        self._dealer_won = False
+        wall = _shadow_wall(hand, (seat - oya) % 4, marker)
+        try:
+            self.kyoku = _ShadowKyoku(
+                wall, self.rules, seat=seat, oya=oya, round_wind=WIND_MJAI.index(bakaze),
+                kyoku=number, honba=numbers["honba"], deposits=numbers["kyotaku"], scores=scores,
+                dealer_wins=self._dealer_wins)
+        except MahjongError as error:
+            raise MjaiProtocolError(f"start_kyoku: {error}") from None
+        self.events = [event]
+        self._dora_seen = 0
+        self._draw_unseen = False
+        self._touched()
+
+    def _settle(self, kyoku: _ShadowKyoku, kind: str, event: Event) -> None:
+        """The claims on the last discard or kan are over: the event shows what they decided."""
+        call: Action | None = None
+        if kind in ("chi", "pon", "daiminkan"):
+            if kyoku.phase != "claim":
+                raise MjaiProtocolError(f"{kind} but there is no discard to call")
+            actor = _seat_field(event, "actor")
+            shown = Action.from_mjai(event)
+            options = kyoku.claim_options.get(actor, ())
+            if actor == self.seat:
+                call = match_action(shown, options)
+                if call is None:
+                    raise MjaiProtocolError(f"{kind} {json.dumps(event)} is not among seat {actor}'s "
+                                            f"options: " + "; ".join(map(str, options)))
+            else:
+                assert kyoku.last_discard is not None
+                call = Action(kind, actor, kyoku.last_discard[1], shown.consumed, kyoku.last_discard[0])
+                self._give(actor, shown.consumed)
+                if actor not in kyoku.claim_options:
+                    raise MjaiProtocolError(f"{kind} by seat {actor}, who discarded the tile")
+                kyoku.claim_options[actor] = (*options, call)
+        for seat in kyoku.to_act:
+            self._apply(call if call is not None and seat == call.actor else Action("none", seat))
+
+    def _turn_action(self, kyoku: _ShadowKyoku, kind: str, event: Event) -> None:
+        actor = _seat_field(event, "actor")
+        if kyoku.phase not in ("turn", "call", "reach") or kyoku.actor != actor:
+            raise MjaiProtocolError(f"{kind} by seat {actor} but the hand waits for "
+                                    f"seat(s) {list(kyoku.to_act)} ({kyoku.phase})")
+        shown = Action.from_mjai(event)
+        if actor == self.seat:
+            legal = kyoku.legal_actions(actor)
+            action = match_action(shown, legal)
+            if action is None:
+                raise MjaiProtocolError(f"{kind} {json.dumps(event)} is not legal for seat {actor}: "
+                                        "legal: " + "; ".join(map(str, legal)))
+            self._apply(action)
+            return
+        seat_state = kyoku.seats[actor]
+        if kind == "dahai":
+            assert shown.pai is not None
+            if shown.tsumogiri and kyoku.drawn is not None:
+                self._set_drawn(actor, shown.pai)
+            else:
+                self._give(actor, (shown.pai,), keep_drawn=kyoku.drawn is not None)
+            action = Action("dahai", actor, shown.pai, tsumogiri=shown.tsumogiri)
+        elif kind == "reach":
+            action = Action("reach", actor)
+        elif kind == "kakan":
+            assert shown.pai is not None
+            pon = next((m for m in seat_state.melds if m.kind == "pon"
+                        and m.tiles[0].kind == shown.pai.kind), None)
+            if pon is None:
+                raise MjaiProtocolError(f"kakan by seat {actor} without a pon of {shown.pai}")
+            self._give(actor, (shown.pai,))
+            action = Action("kakan", actor, shown.pai, pon.tiles)
+        else:
+            tiles = tuple(sorted(shown.consumed))
+            if len(tiles) != 4 or len({t.kind for t in tiles}) != 1:
+                raise MjaiProtocolError(f"ankan by seat {actor}: consumed must be four same tiles")
+            self._give(actor, tiles)
+            action = Action("ankan", actor, tiles[0], tiles)
+        kyoku.forced = action
+        try:
+            self._apply(action)
+        finally:
+            kyoku.forced = None
+
+    # --- the shadow engine --------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        assert self.kyoku is not None
+        self.kyoku.apply(action)
+        self._touched()
+
+    def _touched(self) -> None:
+        self._answered = False
+        kyoku = self.kyoku
+        if kyoku is not None and kyoku.events:
+            last = kyoku.events[-1]
+            if last["type"] == "tsumo" and last["actor"] == self.seat:
+                self._draw_unseen = True  # the shadow drew a stand-in: wait for the real tile
+
+    def _write_wall(self, place: int, tile: Tile) -> None:
+        assert self.kyoku is not None
+        wall = self.kyoku.wall
+        tiles = list(wall.tiles)
+        tiles[place] = tile
+        # The shadow wall is a scratch copy: its indicator places learn the revealed tiles.
+        object.__setattr__(wall, "tiles", tuple(tiles))
+
+    def _set_drawn(self, seat: int, tile: Tile) -> None:
+        """The tile ``seat`` has just drawn is ``tile``."""
+        kyoku = self.kyoku
+        assert kyoku is not None and kyoku.drawn is not None
+        s = kyoku.seats[seat]
+        old = kyoku.drawn
+        if old == tile:
+            return
+        index = len(s.closed) - 1 if s.closed[-1] is old else s.closed.index(old)
+        if seat != self.seat and old.kind != tile.kind and s.counts[tile.kind] >= 4:
+            # A puppet's invented tiles must not make a fifth copy: swap one for an absent kind.
+            other = next(i for i, t in enumerate(s.closed) if t.kind == tile.kind and i != index)
+            spare = s.counts.index(0)
+            s.counts[tile.kind] -= 1
+            s.counts[spare] += 1
+            s.closed[other] = Tile(spare)
+        s.closed[index] = tile
+        s.counts[old.kind] -= 1
+        s.counts[tile.kind] += 1
+        s.ready = None
+        kyoku.drawn = tile
+        kyoku._legal = None
+        if seat == self.seat and any(n > 4 for n in s.counts):
+            raise MjaiProtocolError(f"seat {seat} would hold a fifth {tile}")
+
+    def _give(self, seat: int, tiles: Sequence[Tile], keep_drawn: bool = False) -> None:
+        """Make the puppet ``seat``'s invented concealed tiles hold ``tiles``."""
+        kyoku = self.kyoku
+        assert kyoku is not None
+        s = kyoku.seats[seat]
+        closed = s.closed
+        protected: set[int] = set()
+        if keep_drawn and kyoku.drawn is not None and closed and closed[-1] is kyoku.drawn:
+            protected.add(len(closed) - 1)
+        missing = []
+        for tile in tiles:
+            index = next((i for i, t in enumerate(closed) if t == tile and i not in protected), None)
+            if index is None:
+                missing.append(tile)
+            else:
+                protected.add(index)
+        for tile in missing:
+            free = [i for i in range(len(closed)) if i not in protected]
+            if not free:
+                raise MjaiProtocolError(f"seat {seat} cannot hold {tile}: not enough tiles")
+            # Prefer a tile of the same kind (a red five swap), then the most common kind.
+            index = max(free, key=lambda i: (closed[i].kind == tile.kind, s.counts[closed[i].kind]))
+            old = closed[index]
+            closed[index] = tile
+            s.counts[old.kind] -= 1
+            s.counts[tile.kind] += 1
+            protected.add(index)
+            if old is kyoku.drawn:
+                kyoku.drawn = tile
+        s.ready = None
+        kyoku._legal = None
+
+    # --- output -----------------------------------------------------------------------------------
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the seat may do now (empty when it has nothing to decide or has answered)."""
+        kyoku = self.kyoku
+        if kyoku is None or kyoku.is_over or self.seat is None or self._answered or \
+                self._draw_unseen:
+            return ()
+        return kyoku.legal_actions(self.seat)
+
+    def answered(self) -> None:
+        """Note that the seat has answered the current decision (its action comes back as an
+        event, or the claim is decided by the next one)."""
+        self._answered = True
+
+    def observation(self) -> Observation:
+        """What the seat sees now, with its legal actions (raises :class:`MjaiProtocolError`
+        outside a hand)."""
+        kyoku = self.kyoku
+        seat = self.seat
+        if kyoku is None or seat is None:
+            raise MjaiProtocolError("no hand in progress")
+        observation = kyoku.observe(seat)
+        return dataclasses.replace(
+            observation, legal_actions=self.legal_actions, events=tuple(self.events),
+            open_hands=tuple(hand if i == seat else None
+                             for i, hand in enumerate(observation.open_hands)))
+
+
+def _shadow_wall(hand: Sequence[Tile], position: int, marker: Tile) -> Wall:
+    """A wall dealing ``hand`` to the seat ``position`` places after the dealer, with the dora
+    indicator ``marker``; every other place holds an arbitrary tile."""
+    slots: list[Tile | None] = [None] * 136
+    for place, tile in zip(DEAL_ORDER[position], hand, strict=True):
+        slots[place] = tile
+    slots[DORA[0]] = marker
+    spare = Counter({kind: 4 for kind in range(34)})
+    spare.subtract(t.kind for t in slots if t is not None)
+    if any(n < 0 for n in spare.values()):
+        raise MjaiProtocolError("start_kyoku: more than four copies of a tile in the hand and "
+                                "dora indicator")
+    rest = iter(Tile(kind) for kind in sorted(spare.elements()))
+    return Wall(tuple(t if t is not None else next(rest) for t in slots))
+
+
+class MjaiBot:
+    """A taku :class:`~taku.bots.simple.Player` behind the mjai protocol for one seat."""
+
+    def __init__(self, player: Player, seat: int | None = None, rules: Rules | None = None) -> None:
+        self.player = player
+        self.state = MjaiSeatState(seat, rules)
+
+    def react(self, events: Sequence[Any]) -> dict[str, Any]:
+        """Follow ``events`` and return the seat's action (``{"type": "none"}`` if none is due)."""
+        for event in events:
+            self.state.update(event)
+        legal = self.state.legal_actions
+        if not legal:
+            return {"type": "none"}
+        choice = self.player.choose(self.state.observation())
+        if choice not in legal:
+            raise MjaiProtocolError(f"the player chose an illegal action: {choice}")
+        self.state.answered()
+        return choice.to_mjai()
+
+
+def read_line(line: str, number: int) -> list[Any]:
+    """The events of one input line: a JSON array of events, or one event object."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise MjaiProtocolError(f"line {number} is not JSON: {error.msg} at column {error.colno}") \
+            from None
+    if isinstance(data, dict):
+        return [data]
+    if isinstance(data, list):
+        return data
+    raise MjaiProtocolError(f"line {number}: expected a JSON array of events or an event object, "
+                            f"got {line.strip()[:80]!r}")
+
+
+def serve(bot: MjaiBot, stdin: TextIO, stdout: TextIO) -> int:
+    """Answer each input line with one JSON action line until ``end_game`` or the end of input.
+
+    Raises :class:`MjaiProtocolError` (naming the line) on input the bot cannot follow."""
+    for number, line in enumerate(stdin, 1):
+        if not line.strip():
+            continue
+        events = read_line(line, number)
+        try:
+            reply = bot.react(events)
+        except MjaiProtocolError as error:
+            raise MjaiProtocolError(f"line {number}: {error}") from None
+        stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        stdout.flush()
+        if bot.state.game_over:
+            break
+    return 0

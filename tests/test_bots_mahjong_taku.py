@@ -1,0 +1,311 @@
+"""The ``taku`` mahjong player: each decision in constructed positions, legality over seeded
+matches, and (slow) its results against the baselines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from taku.bots.mahjong_taku import TakuPlayer, danger, riichi_deal_ins, safe_kinds
+from taku.bots.simple import RandomPlayer, SimplePlayer, TsumogiriPlayer
+from taku.mahjong.actions import Action
+from taku.mahjong.hand import Meld
+from taku.mahjong.kyoku import Observation
+from taku.mahjong.match import Match
+from taku.mahjong.rules import Rules
+from taku.mahjong.shanten import discard_ukeire, shanten
+from taku.mahjong.tiles import Tile, parse_kinds, parse_tiles
+
+TENHOU = Rules.preset("tenhou")
+
+
+def observe(hand: str, *, legal: list[Action] | None = None, drawn: str | None = None,
+            melds: tuple[str, ...] = (), discards: tuple[str, str, str, str] = ("", "", "", ""),
+            riichi: tuple[bool, bool, bool, bool] = (False, False, False, False),
+            other_melds: dict[int, tuple[str, ...]] | None = None, dora: str = "1z",
+            events: tuple[dict[str, Any], ...] = (), tiles_left: int = 50,
+            last_discard: tuple[int, Tile] | None = None) -> Observation:
+    """An observation for seat 0 (the dealer, East round) with ``hand`` (concealed tiles); by
+    default its legal actions are the discards of each distinct concealed tile."""
+    tiles = tuple(sorted(parse_tiles(hand)))
+    if legal is None:
+        legal = [Action("dahai", 0, t) for t in sorted(set(tiles))]
+    all_melds = [tuple(Meld.from_str(m) for m in melds), (), (), ()]
+    for seat, texts in (other_melds or {}).items():
+        all_melds[seat] = tuple(Meld.from_str(m) for m in texts)
+    return Observation(
+        seat=0, round_wind=0, kyoku=1, honba=0, deposits=0, oya=0, scores=(25000,) * 4,
+        hand=tiles, drawn=Tile.from_str(drawn) if drawn else None,
+        melds=(all_melds[0], all_melds[1], all_melds[2], all_melds[3]),
+        discards=tuple(parse_tiles(d) for d in discards), riichi=riichi,
+        dora_indicators=parse_tiles(dora), tiles_left=tiles_left, last_discard=last_discard,
+        legal_actions=tuple(legal), events=events)
+
+
+def riichi_events(seat: int, before: str, after: str, riichi_tile: str) -> tuple[dict[str, Any], ...]:
+    """Events in which ``seat`` discards ``before``, declares riichi on ``riichi_tile``, then
+    seat 2 discards ``after`` (tiles passed after the riichi)."""
+    events: list[dict[str, Any]] = [{"type": "start_kyoku"}]
+    events += [{"type": "dahai", "actor": seat, "pai": t.mjai} for t in parse_tiles(before)]
+    events += [{"type": "reach", "actor": seat},
+               {"type": "dahai", "actor": seat, "pai": Tile.from_str(riichi_tile).mjai},
+               {"type": "reach_accepted", "actor": seat}]
+    events += [{"type": "dahai", "actor": 2, "pai": t.mjai} for t in parse_tiles(after)]
+    return tuple(events)
+
+
+def chosen_tile(player: TakuPlayer, observation: Observation) -> str:
+    action = player.choose(observation)
+    assert action in observation.legal_actions
+    assert action.type == "dahai" and action.pai is not None
+    return str(action.pai)
+
+
+# --- efficiency and value ---------------------------------------------------------------------------
+
+def test_discard_has_the_most_ukeire_among_the_fastest_in_a_plain_hand() -> None:
+    hand = "2268m278p2445677s"  # no honours, no terminals, no dora (the indicator 1z shows 2z)
+    table = discard_ukeire(parse_kinds(hand))
+    fastest = min(u.shanten for u in table.values())
+    ukeire = {k: u.total for k, u in table.items() if u.shanten == fastest}
+    best = max(ukeire.values())
+    assert sorted(ukeire.values()).count(best) == 1  # one best discard: the check is sharp
+    expected = next(k for k, total in ukeire.items() if total == best)
+    tile = chosen_tile(TakuPlayer(0), observe(hand))
+    assert Tile.from_str(tile).kind == expected
+
+
+def test_tenpai_discard_keeps_the_two_sided_wait() -> None:
+    # 3s leaves 56s (4s, 7s: 8 tiles), 6s leaves the 35s kanchan (4s), 5s leaves no tenpai
+    assert chosen_tile(TakuPlayer(0), observe("234m456p789p22z356s")) == "3s"
+
+
+def test_a_dora_is_kept_over_an_equally_useful_tile() -> None:
+    # 1m and 9p are both isolated terminals; 9p is the dora (indicator 8p)
+    observation = observe("1m456m234p9p22s678s55z", dora="8p")
+    assert chosen_tile(TakuPlayer(0), observation) == "1m"
+    observation = observe("1m456m234p9p22s678s55z", dora="9m")
+    assert chosen_tile(TakuPlayer(0), observation) == "9p"
+
+
+def test_a_value_honour_pair_is_kept_over_a_guest_wind_pair() -> None:
+    # two pairs too many: chun (a dragon) is worth keeping, the north wind is not
+    observation = observe("234m567p3478s44z77z")
+    assert chosen_tile(TakuPlayer(0), observation) in ("4z", "3s", "8s")
+    assert chosen_tile(TakuPlayer(0), observation) != "7z"
+
+
+# --- wins, riichi, nine terminals --------------------------------------------------------------------
+
+def test_wins_whenever_a_win_is_legal() -> None:
+    tsumo = [Action("dahai", 0, Tile.from_str("2p")), Action("hora", 0, Tile.from_str("2p"), target=0)]
+    assert TakuPlayer(0).choose(observe("123m456m789m11z22p", legal=tsumo)).type == "hora"
+    ron = [Action("hora", 0, Tile.from_str("2p"), target=3), Action("none", 0)]
+    assert TakuPlayer(0).choose(observe("123m456m789m11z2p", legal=ron)).type == "hora"
+
+
+def test_declares_riichi_with_a_closed_two_sided_tenpai() -> None:
+    hand = "234m456p789p22z56s9s"
+    legal = [Action("dahai", 0, t) for t in sorted(set(parse_tiles(hand)))] + [Action("reach", 0)]
+    assert TakuPlayer(0).choose(observe(hand, legal=legal)).type == "reach"
+    # after the declaration, the discard keeps the tenpai
+    legal = [Action("dahai", 0, Tile.from_str("9s"))]
+    assert TakuPlayer(0).choose(observe(hand, legal=legal)) == legal[0]
+
+
+def test_no_riichi_when_every_winning_tile_is_gone() -> None:
+    hand = "234m456p789p22z56s9s"
+    legal = [Action("dahai", 0, t) for t in sorted(set(parse_tiles(hand)))] + [Action("reach", 0)]
+    observation = observe(hand, legal=legal, discards=("", "4s4s4s", "7s7s", "4s7s"))
+    assert TakuPlayer(0).choose(observation).type == "dahai"
+
+
+def test_nine_terminals_is_declared_unless_kokushi_is_near() -> None:
+    far = "19m19p1s1234z2358p"  # nine different terminals and honours
+    legal = [Action("dahai", 0, t) for t in sorted(set(parse_tiles(far)))] + [Action("ryukyoku", 0)]
+    assert TakuPlayer(0).choose(observe(far, legal=legal)).type == "ryukyoku"
+    near = "19m19p19s123456z5p"  # twelve different: one tile from kokushi tenpai
+    legal = [Action("dahai", 0, t) for t in sorted(set(parse_tiles(near)))] + [Action("ryukyoku", 0)]
+    action = TakuPlayer(0).choose(observe(near, legal=legal))
+    assert action.type == "dahai" and str(action.pai) == "5p"
+
+
+# --- calls ------------------------------------------------------------------------------------------
+
+def call_options(hand: str, tile: str, discarder: int, kinds: tuple[str, ...]) -> list[Action]:
+    called = Tile.from_str(tile)
+    have = [t for t in parse_tiles(hand)]
+    out = []
+    if "pon" in kinds:
+        out.append(Action("pon", 0, called, (called, called), discarder))
+    for text in kinds:
+        if text.startswith("chi:"):
+            out.append(Action("chi", 0, called, tuple(parse_tiles(text[4:])), discarder))
+    assert all(t in have for a in out for t in a.consumed)
+    return [*out, Action("none", 0)]
+
+
+def test_a_value_honour_pair_is_called() -> None:
+    hand = "13m468p2357s77z1z5m"
+    legal = call_options(hand, "7z", 2, ("pon",))
+    observation = observe(hand, legal=legal, last_discard=(2, Tile.from_str("7z")))
+    assert TakuPlayer(0).choose(observation).type == "pon"
+
+
+def test_no_call_that_leaves_no_yaku() -> None:
+    # a chi of 2m would make 123m (no tanyao), with pin and sou tiles (no flush), no value honour
+    hand = "13m99m456p789p19s34z"
+    legal = call_options(hand, "2m", 3, ("chi:1m3m",))
+    counts = parse_kinds(hand)
+    after = list(counts)
+    after[0] -= 1
+    after[2] -= 1
+    assert min(shanten([c - (k == d) for k, c in enumerate(after)], 1) for d in range(34) if after[d]) \
+        < shanten(counts)  # the call would be faster: only the missing yaku stops it
+    observation = observe(hand, legal=legal, last_discard=(3, Tile.from_str("2m")))
+    assert TakuPlayer(0).choose(observation).type == "none"
+
+
+def test_an_open_tanyao_call_is_made_when_close() -> None:
+    hand = "3m4m678p2345s66s88p"
+    legal = call_options(hand, "5m", 3, ("chi:3m4m",))
+    observation = observe(hand, legal=legal, last_discard=(3, Tile.from_str("5m")))
+    assert TakuPlayer(0).choose(observation).type == "chi"
+    no_kuitan = TakuPlayer(0, rules=TENHOU.replace(kuitan=False))
+    assert no_kuitan.choose(observation).type == "none"
+
+
+def test_an_open_hand_discards_toward_its_yaku() -> None:
+    # after the pon of 2p for tanyao, the terminal 9s goes although 789s-like shapes would be faster
+    observation = observe("34m678p3s78s9s99m", melds=("222p=",))
+    assert chosen_tile(TakuPlayer(0), observation) in ("9s", "9m")
+
+
+# --- defence ----------------------------------------------------------------------------------------
+
+FAR_HAND = "1m4m7m2p6p9p3s5s8s1z3z5z6z7z"  # far from tenpai (many shanten)
+
+
+def test_tiles_passed_after_riichi_are_genbutsu() -> None:
+    events = riichi_events(1, "9m", "2s", "3p")
+    observation = observe(FAR_HAND, discards=("", "9m3p", "2s", ""), riichi=(False, True, False, False),
+                          events=events)
+    safe = safe_kinds(observation, 1)
+    assert {Tile.from_str(t).kind for t in ("9m", "3p", "2s")} == safe
+
+
+def test_fold_discards_genbutsu_against_riichi() -> None:
+    hand = "2268m278p2445677s"  # two from tenpai, no value
+    events = riichi_events(1, "9p", "", "6m")
+    observation = observe(hand, discards=("", "9p6m", "", ""), riichi=(False, True, False, False),
+                          events=events)
+    assert chosen_tile(TakuPlayer(0), observation) == "6m"
+    # without defence the same hand keeps its 68m shape
+    assert chosen_tile(TakuPlayer(0, defence=False), observation) != "6m"
+
+
+def test_suji_kabe_and_seen_honours_are_safer() -> None:
+    unseen = [4] * 34
+    safe = {Tile.from_str("4m").kind}
+    one, seven, five = (Tile.from_str(t).kind for t in ("1m", "7m", "5m"))
+    assert danger(one, unseen, safe) < danger(Tile.from_str("1p").kind, unseen, safe)  # suji
+    assert danger(seven, unseen, safe) < danger(five, unseen, safe)
+    walled = list(unseen)
+    walled[Tile.from_str("8s").kind] = 0  # all four 8s seen: 9s waits only as shanpon or tanki
+    nine = Tile.from_str("9s").kind
+    assert danger(nine, walled, set()) < danger(nine, unseen, set())
+    honour = Tile.from_str("6z").kind
+    seen = list(unseen)
+    seen[honour] = 1
+    assert danger(honour, seen, set()) < danger(honour, unseen, set()) < danger(five, unseen, set())
+
+
+def test_a_fast_valuable_hand_pushes_against_riichi() -> None:
+    # tenpai: it keeps its wait rather than throwing a genbutsu it would need
+    events = riichi_events(1, "9p", "", "1z")
+    hand = "234m456p789p22z356s"
+    observation = observe(hand, discards=("", "9p1z", "", ""), riichi=(False, True, False, False),
+                          events=events)
+    assert chosen_tile(TakuPlayer(0), observation) == "3s"
+
+
+def test_a_big_open_hand_is_a_threat() -> None:
+    observation = observe(FAR_HAND, discards=("", "", "", "1z"),
+                          other_melds={3: ("555z+", "1-23p", "7-89p")})
+    assert chosen_tile(TakuPlayer(0), observation) == "1z"  # its genbutsu
+
+
+# --- whole matches ------------------------------------------------------------------------------------
+
+def play(players: list[Any], seed: int | str) -> Match:
+    match = Match(TENHOU, seed=seed)
+    while not match.is_over:
+        seat = match.to_act[0]
+        observation = match.observe(seat)
+        action = players[seat].choose(observation)
+        assert action in observation.legal_actions
+        match.apply(action)
+    return match
+
+
+def test_every_choice_is_legal_over_seeded_matches() -> None:
+    for seed in range(12):
+        players: list[Any] = [TakuPlayer(seed * 4 + i, defence=i % 2 == 0) for i in range(4)]
+        if seed % 3 == 0:
+            players[seed % 4] = RandomPlayer(seed)
+        match = play(players, f"taku-legal-{seed}")
+        assert match.result is not None and sorted(match.result.ranks) == [1, 2, 3, 4]
+
+
+def test_a_seeded_match_replays_exactly() -> None:
+    first = play([TakuPlayer(i) for i in range(4)], "taku-replay")
+    second = play([TakuPlayer(i) for i in range(4)], "taku-replay")
+    assert first.events == second.events
+
+
+def placements(opponent: Any, games: int, *, defence: bool = True) -> tuple[float, list[int]]:
+    """taku's average placement over ``games`` against three ``opponent(seed)``, taku in each
+    seat in turn; with the riichi totals of :func:`riichi_deal_ins`."""
+    total = 0
+    sums = [0, 0, 0, 0]
+    for game in range(games):
+        seat = game % 4
+        players = [TakuPlayer(game, defence=defence) if i == seat else opponent(game * 4 + i)
+                   for i in range(4)]
+        match = play(players, game)
+        assert match.result is not None
+        total += match.result.ranks[seat]
+        sums = [a + b for a, b in zip(sums, riichi_deal_ins(match.events, seat), strict=True)]
+    return total / games, sums
+
+
+def test_riichi_deal_ins_counts_hands_and_discards() -> None:
+    events: list[dict[str, Any]] = [{"type": "start_kyoku"}, {"type": "dahai", "actor": 0, "pai": "1m"},
+              {"type": "reach_accepted", "actor": 2}, {"type": "dahai", "actor": 0, "pai": "2m"},
+              {"type": "dahai", "actor": 0, "pai": "3m"},
+              {"type": "hora", "actor": 2, "target": 0}, {"type": "start_kyoku"},
+              {"type": "reach_accepted", "actor": 0}, {"type": "hora", "actor": 1, "target": 0}]
+    assert riichi_deal_ins(events, 0) == (1, 1, 2, 1)
+
+
+@pytest.mark.slow
+def test_taku_averages_better_than_1_5_against_three_random_players() -> None:
+    average, _ = placements(RandomPlayer, 1000)
+    assert average < 1.5
+
+
+@pytest.mark.slow
+def test_taku_beats_three_tsumogiri_players() -> None:
+    average, _ = placements(TsumogiriPlayer, 200)
+    assert average < 1.5
+
+
+@pytest.mark.slow
+def test_defence_deals_in_less_against_riichi_than_pure_efficiency() -> None:
+    games = 120
+    _, with_defence = placements(lambda seed: SimplePlayer(), games)
+    _, without = placements(lambda seed: SimplePlayer(), games, defence=False)
+    # deal-ins into a riichi per hand in which another player was in riichi
+    assert with_defence[1] / with_defence[0] < without[1] / without[0]
+    assert with_defence[3] / with_defence[2] < without[3] / without[2]

@@ -1,0 +1,68 @@
+"""``taku renju match``: games between external Gomocup brains and the built-in AI, scored."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from taku.cli.main import main
+from taku.protocols.gomocup_client import score_interval
+from taku.renju import Position
+
+PBRAIN = str(Path(sys.executable).with_name("pbrain-taku"))
+
+
+def test_match_between_two_external_pbrain_taku_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    brain = f"{PBRAIN} --level easy"
+    status = main(["renju", "match", "--black", brain, "--white", brain, "--games", "2", "--swap",
+                   "--time-per-move", "0.3", "--tolerance", "3", "--opening", "rif26", "--json"])
+    assert status == 0
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    assert summary["games"] == 2
+    assert summary["players"] == ["pbrain-taku#1", "pbrain-taku#2"]
+    assert summary["wins"] + summary["losses"] + summary["draws"] == 2
+    assert summary["score"] == pytest.approx((summary["wins"] + summary["draws"] / 2) / 2)
+    low, high = summary["score_ci95"]
+    assert low <= summary["score"] <= high
+    colours = [(game["black"], game["white"]) for game in summary["results"]]
+    assert colours == [("pbrain-taku#1", "pbrain-taku#2"), ("pbrain-taku#2", "pbrain-taku#1")]  # --swap
+    for game in summary["results"]:
+        assert game["fault"] is None, game
+        assert game["moves"].startswith("h8h9h10")  # the first RIF opening, Kansei, for both games
+        position = Position(game["moves"])  # every move legal under renju
+        outcome = position.outcome()
+        assert outcome is not None and outcome.result() == game["result"]
+    assert captured.err.count("game ") == 2
+
+
+CRASHING = "import sys\nprint('OK', flush=True)\nsys.stdin.readline()\nsys.exit(3)\n"
+
+
+def test_match_a_crashing_brain_loses_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "crash.py"
+    script.write_text(CRASHING)
+    status = main(["renju", "match", "--black", "taku:beginner", "--white", f"{sys.executable} {script}",
+                   "--games", "2", "--swap", "--time-per-move", "0.2"])
+    assert status == 0
+    out = capsys.readouterr().out
+    assert "taku:beginner: 2 wins, 0 losses, 0 draws; score 1.000" in out
+
+
+def test_match_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["renju", "match", "--black", "taku", "--white", "taku", "--games", "0"]) == 2
+    assert main(["renju", "match", "--black", "taku:grandmaster", "--white", "taku"]) == 2
+    assert main(["renju", "match", "--black", "taku", "--white", "taku", "--opening", "h8h8"]) == 2
+    err = capsys.readouterr().err
+    assert "--games 0: expected at least 1" in err
+    assert "unknown level 'grandmaster'" in err
+    assert "--opening 'h8h8'" in err
+
+
+def test_score_interval_is_wilson() -> None:
+    low, high = score_interval(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    assert score_interval(0, 0) == (0.0, 1.0)
