@@ -227,6 +227,7 @@ class Kyoku:
         self._legal: tuple[Action, ...] | None = None
         self.result: KyokuResult | None = None
         self.events: list[Event] = []
+        self._masked: tuple[list[Event], ...] = ([], [], [], [])  # events as each seat sees them
         self._emit({
             "type": "start_kyoku", "bakaze": WIND_MJAI[round_wind], "kyoku": self.kyoku,
             "honba": honba, "kyotaku": deposits, "oya": oya, "scores": list(scores),
@@ -1045,6 +1046,10 @@ class Kyoku:
         if type(seat) is not int or not 0 <= seat <= 3:
             raise MahjongError(f"seat must be 0..3, got {seat!r}")
         s = self.seats[seat]
+        masked = self._masked[seat]
+        events = self.events
+        if len(masked) < len(events):  # events are only ever appended
+            masked.extend(mask_event(e, seat) for e in events[len(masked):])
         return Observation(
             seat=seat, round_wind=self.round_wind, kyoku=self.kyoku, honba=self.honba,
             deposits=self.deposits, oya=self.oya, scores=tuple(self.scores),
@@ -1054,7 +1059,7 @@ class Kyoku:
             riichi=tuple(x.riichi for x in self.seats), dora_indicators=self.dora_indicators,
             tiles_left=self.tiles_left, last_discard=self.last_discard,
             legal_actions=self.legal_actions(seat),
-            events=tuple(mask_event(e, seat) for e in self.events),
+            events=tuple(masked),
             open_hands=tuple(tuple(sorted(x.closed)) if x.open_riichi else None
                              for x in self.seats))
 
