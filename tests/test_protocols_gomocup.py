@@ -231,3 +231,13 @@ def test_client_reports_a_brain_that_times_out_crashes_or_talks_nonsense(
 def test_client_reports_a_brain_that_cannot_be_run() -> None:
     with pytest.raises(BrainError, match=r"cannot run brain '/nonexistent/pbrain-x'"):
         GomocupClient("/nonexistent/pbrain-x").start(15)
+
+
+def test_a_brain_is_named_after_its_program_or_the_script_its_interpreter_runs() -> None:
+    """Messages and match tables name ``python path/brain.py`` after ``brain.py``, not ``python``."""
+    assert GomocupClient("/opt/brains/pbrain-rapfi").name == "pbrain-rapfi"
+    assert GomocupClient(".venv/bin/python benchmarks/brain.py --player x").name == "brain.py"
+    assert GomocupClient("python3 -m taku.cli.pbrain").name == "taku.cli.pbrain"
+    assert GomocupClient("java -jar C:\\\\brains\\\\embryo.jar").name == "embryo.jar"
+    assert GomocupClient("python3").name == "python3"
+    assert GomocupClient(["python3", "-c", "print('x')"]).name == "python3"

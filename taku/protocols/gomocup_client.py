@@ -45,6 +45,10 @@ _NOTES: Final = ("MESSAGE", "DEBUG", "SUGGEST")
 """Lines a brain may send at any time that are not replies."""
 
 
+_INTERPRETERS = ("python", "pypy", "node", "java", "mono", "wine")
+"""Programs that run a brain given as their first argument."""
+
+
 class GomocupClient:
     """One external brain process, spoken to in the Gomocup protocol.
 
@@ -151,8 +155,16 @@ class GomocupClient:
 
     @property
     def name(self) -> str:
-        """The brain's program name, for messages."""
-        return self.command[0].replace("\\", "/").rsplit("/", 1)[-1]
+        """The brain's program name, for messages: the script's, for a brain run by an
+        interpreter (``python brain.py`` is ``brain.py``, ``python -m pkg`` is ``pkg``)."""
+        words = [word.replace("\\", "/").rsplit("/", 1)[-1] for word in self.command]
+        if words[0].startswith(_INTERPRETERS):
+            for word in words[1:]:
+                if word in ("-c", "-e"):  # a program on the command line: no script name
+                    break
+                if not word.startswith("-"):
+                    return word
+        return words[0]
 
     def _spawn(self) -> None:
         try:
