@@ -154,6 +154,10 @@ def test_simulate_seats_the_taku_player(capsys: pytest.CaptureFixture[str]) -> N
     (["--player", "simple", "--players", "simple,simple,simple,simple"],
      "give either --players or --player, not both"),
     (["--workers", "0"], "--workers must be at least 1, got 0"),
+    (["--format", "tenhou"], "--format tenhou needs --out DIR (where to write the records)"),
+    (["--seed", "../x", "--out", "games"],
+     "--seed '../x': with --out the seed is part of the file names, so it may hold only letters, "
+     "digits and . _ + -"),
 ])
 def test_simulate_bad_input_is_a_one_line_error(capsys: pytest.CaptureFixture[str], argv: list[str],
                                                 message: str) -> None:

@@ -62,6 +62,22 @@ def test_match_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None
     assert "--opening 'h8h8'" in err
 
 
+def test_match_refuses_a_brain_that_cannot_start_or_a_malformed_player(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A typo in a brain's path is a usage error (status 2), not a game the brain loses; so is a
+    player command that cannot be parsed."""
+    not_executable = tmp_path / "brain.txt"
+    not_executable.write_text("not a program")
+    for white, message in ((str(tmp_path / "missing-brain"), "cannot run brain"),
+                           (str(not_executable), "cannot run brain"),
+                           ('"unterminated', "--white '\"unterminated'"),
+                           ("", "--white ''")):
+        assert main(["renju", "match", "--black", "taku", "--white", white, "--games", "1"]) == 2, white
+        captured = capsys.readouterr()
+        assert captured.out == "" and message in captured.err, (white, captured.err)
+        assert "Traceback" not in captured.err
+
+
 def test_score_interval_is_wilson() -> None:
     low, high = score_interval(5, 10)
     assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)

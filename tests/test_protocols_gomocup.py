@@ -166,6 +166,24 @@ def test_gomocup_swap2board_places_three_then_answers_with_a_move() -> None:
     assert len(lines) == 3 and Point.from_gomocup(lines[2], 15) not in {Point(7, 7), Point(8, 8), Point(9, 7)}
 
 
+def test_gomocup_swap2board_reads_piskvork_plain_stone_lines() -> None:
+    """Piskvork's SWAP2BOARD sends the opening stones as plain ``x,y`` lines in the order played:
+    three (cases 2) or five (case 3) stones, and the brain answers with a stone on an empty point."""
+    for stones in (["7,7", "8,7", "9,9"], ["7,7", "8,7", "9,9", "6,6", "10,10"]):
+        script = ["START 15", "INFO rule 4", "SWAP2BOARD", *stones, "DONE"]
+        lines = converse(GomocupBrain(CentreEngine()), script)
+        assert lines[0] == "OK" and len(lines) == 2, lines
+        answer = Point.from_gomocup(lines[1], 15)
+        assert answer not in {Point.from_gomocup(s, 15) for s in stones}
+    bad = converse(GomocupBrain(CentreEngine()), ["START 15", "SWAP2BOARD", "7", "DONE"])
+    assert bad == ["OK", "ERROR SWAP2BOARD: '7' is not a board line: expected x,y (or x,y,field)"]
+
+
+def test_gomocup_refuses_a_negative_time_budget() -> None:
+    lines = converse(GomocupBrain(CentreEngine()), ["START 15", "INFO timeout_turn -5"])
+    assert lines[0] == "OK" and lines[1].startswith("ERROR INFO") and "timeout_turn -5" in lines[1]
+
+
 def test_move_time_limit_shares_the_match_time_and_keeps_a_margin() -> None:
     assert move_time_limit(5000, 20000, 0) == pytest.approx(20 / 50 * 0.9 - 0.05)
     assert move_time_limit(5000, 20000, 90) == pytest.approx(20 / 15 * 0.9 - 0.05)  # at least 15 moves

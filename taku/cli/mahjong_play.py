@@ -12,6 +12,7 @@ import argparse
 import gzip
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -77,7 +78,7 @@ def register(commands: Any) -> None:
     sim.add_argument("--duplicate", action=argparse.BooleanOptionalAction, default=True,
                      help="duplicate walls with rotated seating (default: on)")
     sim.add_argument("--out", metavar="DIR", help="write every record to this directory")
-    sim.add_argument("--format", default="mjai", choices=FORMATS, dest="record_format",
+    sim.add_argument("--format", default=None, choices=FORMATS, dest="record_format",
                      help="record format with --out (default: mjai)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(handler=_simulate_command)
@@ -233,6 +234,12 @@ def _simulate_command(args: argparse.Namespace) -> int:
     else:
         names = parse_players(",".join([args.player or "simple"] * 4))
     rules = Rules.preset(args.rules)
+    if args.record_format is not None and args.out is None:
+        raise CommandError(f"--format {args.record_format} needs --out DIR (where to write the records)")
+    args.record_format = args.record_format or "mjai"
+    if args.out is not None and not re.fullmatch(r"[\w.+-]+", args.seed):
+        raise CommandError(f"--seed {args.seed!r}: with --out the seed is part of the file names, so it "
+                           "may hold only letters, digits and . _ + -")
     out_dir = Path(args.out) if args.out is not None else None
     if out_dir is not None:
         try:

@@ -23,6 +23,7 @@ import contextlib
 import errno
 import json
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -569,10 +570,18 @@ def _match(args: argparse.Namespace) -> int:
         except ValueError as error:
             raise CommandError(str(error)) from None
 
-    first, second = (
-        player_from_spec(spec, engine, default_level=args.level, tolerance=args.tolerance)
-        for spec in (args.black, args.white)
-    )
+    players = []
+    for option, spec in (("--black", args.black), ("--white", args.white)):
+        try:
+            player = player_from_spec(spec, engine, default_level=args.level, tolerance=args.tolerance)
+        except ValueError as error:  # an unclosed quote, an empty command
+            raise CommandError(f"{option} {spec!r}: {error}") from None
+        if isinstance(player, BrainPlayer):  # a brain that cannot start is a typo, not a lost game
+            program = player.client.command[0]
+            if shutil.which(program) is None:
+                raise CommandError(f"{option}: cannot run brain {program!r}: no such executable file")
+        players.append(player)
+    first, second = players
     if first.name == second.name:
         first.name, second.name = f"{first.name}#1", f"{second.name}#2"
     if rules.gomocup_rule is None and any(isinstance(p, BrainPlayer) for p in (first, second)):

@@ -234,6 +234,8 @@ class GomocupBrain:
         if key in ("timeout_turn", "timeout_match", "time_left", "max_memory"):
             unit = "bytes" if key == "max_memory" else "milliseconds"
             number = _integer(value, f"a number of {unit}")
+            if number < 0 and key != "time_left":  # time_left may run below 0 on a late move
+                raise ProtocolError(f"{key} {value}: expected a number of {unit} >= 0")
             if key == "timeout_turn":
                 self._timeout_turn = number
             elif key == "timeout_match":
@@ -303,23 +305,27 @@ class GomocupBrain:
         name, lines = self._block, self._block_lines
         self._block, self._block_lines = None, []
         try:
-            stones = self._read_stones(lines)
+            stones = self._read_stones(lines, plain=name == "SWAP2BOARD")
             if name == "BOARD":
                 return [self._reply_move(self._set_position(stones))]
             return [self._swap2(stones)]
         except ProtocolError as error:
             return [f"ERROR {name}: {error}"]
 
-    def _read_stones(self, lines: list[str]) -> list[tuple[Point, bool]]:
+    def _read_stones(self, lines: list[str], *, plain: bool = False) -> list[tuple[Point, bool]]:
         """The ``x,y,field`` lines of a block as (point, own stone) in the order given; field 3
-        (continuous games) is skipped."""
+        (continuous games) is skipped. ``plain``: the lines may be ``x,y`` (``SWAP2BOARD``'s
+        stones, in the order played; the own-stone flag then means nothing)."""
         size = self._board().size
         stones: list[tuple[Point, bool]] = []
         seen: set[Point] = set()
         for text in lines:
             parts = [part.strip() for part in text.split(",")]
+            if plain and len(parts) == 2:
+                parts.append("1")
             if len(parts) != 3 or parts[2] not in _BOARD_FIELDS:
-                raise ProtocolError(f"{text!r} is not a board line: expected x,y,field with field 1, 2 or 3")
+                expected = "x,y (or x,y,field)" if plain else "x,y,field with field 1, 2 or 3"
+                raise ProtocolError(f"{text!r} is not a board line: expected {expected}")
             point = self._point(f"{parts[0]},{parts[1]}", size)
             if point in seen:
                 raise ProtocolError(f"{text!r}: point {point} is given twice")
