@@ -17,7 +17,13 @@ from taku.mahjong.actions import Action
 from taku.mahjong.kyoku import Observation
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules
-from taku.protocols.mjai_client import MjaiBot, MjaiProtocolError, MjaiSeatState, match_action
+from taku.protocols.mjai_client import (
+    MjaiBot,
+    MjaiProtocolError,
+    MjaiSeatState,
+    match_action,
+    read_line,
+)
 from taku.protocols.mjai_process import (
     MjaiBotError,
     MjaiEventFeed,
@@ -132,7 +138,7 @@ def test_subprocess_bots_play_a_complete_match() -> None:
     players = [MjaiProcessPlayer([*BOT, "--seat", str(i), "--player", "random", "--seed", str(i)], i,
                                  timeout=20.0) for i in range(4)]
     try:
-        match = Match(seed=5)
+        match = Match(Rules.preset("tenhou"), seed=5)  # the bot's default rules (red fives)
         assert _play(match, players) > 100
         assert match.is_over
         assert all(p.decisions > 0 and not p.faults for p in players)
@@ -278,3 +284,194 @@ def test_safest_action_prefers_none_then_tsumogiri() -> None:
     other = Action("dahai", 0, None)
     assert safest_action((other, drawn)) == drawn
     assert safest_action((Action("pon", 0), Action("none", 0))) == Action("none", 0)
+
+
+# --- the bot side: events that cannot happen are refused ----------------------------------------
+
+def _fed(*events: dict[str, Any], rules: Rules | None = None) -> MjaiSeatState:
+    state = MjaiSeatState(0, rules)
+    for event in ({"type": "start_game", "id": 0}, _START, *events):
+        state.update(event)
+    return state
+
+
+def _run_bot(text: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*BOT, "--seat", "0", *args], input=text, capture_output=True, text=True,
+                          timeout=60)
+
+
+def test_a_second_tsumo_before_the_discard_is_refused() -> None:
+    state = _fed({"type": "tsumo", "actor": 0, "pai": "C"})
+    with pytest.raises(MjaiProtocolError, match="tsumo of seat 0 but seat 0 has already drawn"):
+        state.update({"type": "tsumo", "actor": 0, "pai": "N"})
+    other = _fed({"type": "tsumo", "actor": 0, "pai": "C"},
+                 {"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": True},
+                 {"type": "tsumo", "actor": 1, "pai": "?"})
+    with pytest.raises(MjaiProtocolError, match="tsumo of seat 1 but seat 1 has already drawn"):
+        other.update({"type": "tsumo", "actor": 1, "pai": "?"})
+
+
+def test_a_discard_before_its_tsumo_is_refused() -> None:
+    state = _fed({"type": "tsumo", "actor": 0, "pai": "C"},
+                 {"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": True})
+    with pytest.raises(MjaiProtocolError, match="dahai by seat 1 before its tsumo"):
+        state.update({"type": "dahai", "actor": 1, "pai": "9p", "tsumogiri": False})
+
+
+def test_the_bot_decides_only_once_the_real_drawn_tile_arrives() -> None:
+    bot = MjaiBot(SimplePlayer(), seat=0)
+    assert bot.react([{"type": "start_game", "id": 0}, _START]) == {"type": "none"}
+    assert bot.state.legal_actions == ()  # the shadow's stand-in draw is not a decision
+    assert bot.react([{"type": "tsumo", "actor": 0, "pai": "C"}]) == {"type": "reach", "actor": 0}
+    drawn = bot.state.observation().drawn
+    assert drawn is not None and drawn.mjai == "C"
+
+
+def test_deeply_nested_json_is_not_json_and_not_a_traceback() -> None:
+    with pytest.raises(MjaiProtocolError, match="line 3 is not JSON: nested too deeply"):
+        read_line("[" * 100000 + "]" * 100000, 3)
+    done = _run_bot("[" * 100000 + "]" * 100000 + "\n")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "taku: error: line 1 is not JSON: nested too deeply\n"
+
+
+def test_a_nested_value_inside_an_event_is_a_one_line_error() -> None:
+    with pytest.raises(MjaiProtocolError, match=r"actor must be a seat 0\.\.3"):
+        _fed({"type": "tsumo", "actor": json.loads("[" * 900 + "]" * 900), "pai": "C"})
+
+
+def test_a_deal_with_two_red_fives_of_a_suit_is_refused() -> None:
+    hand = ["5mr", "5mr", "1m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "P", "C"]
+    state = MjaiSeatState(0, Rules.preset("tenhou"))
+    with pytest.raises(MjaiProtocolError, match="one 5mr too many: the tile set holds only 1 red 5m"):
+        state.update({**_START, "tehais": [hand, *[["?"] * 13] * 3]})
+
+
+def test_a_red_five_under_rules_without_red_fives_is_refused() -> None:
+    hand = ["5pr", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "P", "C"]
+    with pytest.raises(MjaiProtocolError, match="5pr but the rules have no red 5p"):
+        MjaiSeatState(0).update({**_START, "tehais": [hand, *[["?"] * 13] * 3]})
+
+
+def test_a_fourth_plain_five_shown_under_red_five_rules_is_refused() -> None:
+    hand = ["5s", "5s", "5s", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "P", "C"]
+    start = {**_START, "dora_marker": "1m", "tehais": [hand, *[["?"] * 13] * 3]}
+    state = MjaiSeatState(0, Rules.preset("tenhou"))
+    for event in (start, {"type": "tsumo", "actor": 0, "pai": "C"},
+                  {"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": True},
+                  {"type": "tsumo", "actor": 1, "pai": "?"}):
+        state.update(event)
+    with pytest.raises(MjaiProtocolError, match="dahai: one 5s too many: the tile set holds only 3 plain 5s"):
+        state.update({"type": "dahai", "actor": 1, "pai": "5s", "tsumogiri": True})
+    # Its red copy is still in the set.
+    state = MjaiSeatState(0, Rules.preset("tenhou"))
+    for event in (start, {"type": "tsumo", "actor": 0, "pai": "C"},
+                  {"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": True},
+                  {"type": "tsumo", "actor": 1, "pai": "?"},
+                  {"type": "dahai", "actor": 1, "pai": "5sr", "tsumogiri": True}):
+        state.update(event)
+    assert state.observation().discards[1][-1].mjai == "5sr"
+
+
+def test_a_fifth_copy_drawn_is_refused() -> None:
+    hand = ["E", "E", "E", "4p", "5p", "6p", "7s", "8s", "9s", "1m", "1m", "P", "C"]
+    state = MjaiSeatState(0)
+    state.update({**_START, "dora_marker": "E", "tehais": [hand, *[["?"] * 13] * 3]})
+    with pytest.raises(MjaiProtocolError, match="tsumo: one E too many: the tile set holds only 4 E"):
+        state.update({"type": "tsumo", "actor": 0, "pai": "E"})
+
+
+def test_start_kyoku_whose_oya_is_not_the_kyoku_dealer_is_refused() -> None:
+    with pytest.raises(MjaiProtocolError, match="kyoku 1 is dealt by seat 0, not oya 2"):
+        MjaiSeatState(0).update({**_START, "kyoku": 1, "oya": 2})
+    state = MjaiSeatState(0)
+    state.update({**_START, "kyoku": 3, "oya": 2})
+    assert state.observation().oya == 2
+
+
+def test_reach_accepted_without_a_reach_is_refused() -> None:
+    state = _fed({"type": "tsumo", "actor": 0, "pai": "C"})
+    with pytest.raises(MjaiProtocolError, match="reach_accepted of seat 2 but seat 2 has no reach"):
+        state.update({"type": "reach_accepted", "actor": 2})
+    state.update({"type": "reach", "actor": 0})
+    state.update({"type": "dahai", "actor": 0, "pai": "P", "tsumogiri": False})
+    state.update({"type": "reach_accepted", "actor": 0})
+    state.update({"type": "tsumo", "actor": 1, "pai": "?"})
+    assert state.observation().riichi[0] and state.observation().scores[0] == 24000
+    with pytest.raises(MjaiProtocolError, match="reach_accepted of seat 0 but seat 0 has no reach"):
+        state.update({"type": "reach_accepted", "actor": 0})
+    with pytest.raises(MjaiProtocolError, match="outside a hand"):
+        MjaiSeatState(0).update({"type": "reach_accepted", "actor": 0})
+
+
+def test_dora_without_a_kan_waiting_for_it_is_refused() -> None:
+    state = _fed({"type": "tsumo", "actor": 0, "pai": "C"})
+    with pytest.raises(MjaiProtocolError, match="dora event but no kan is waiting for its indicator"):
+        state.update({"type": "dora", "dora_marker": "3s"})
+    state = _fed({"type": "tsumo", "actor": 0, "pai": "C"},
+                 {"type": "dahai", "actor": 0, "pai": "C", "tsumogiri": True},
+                 {"type": "tsumo", "actor": 1, "pai": "?"},
+                 {"type": "ankan", "actor": 1, "consumed": ["9p", "9p", "9p", "9p"]},
+                 {"type": "dora", "dora_marker": "3s"})
+    assert [t.mjai for t in state.observation().dora_indicators] == ["5s", "3s"]
+    with pytest.raises(MjaiProtocolError, match=r"no kan is waiting .*1 kan\(s\), 1 dora"):
+        state.update({"type": "dora", "dora_marker": "4s"})
+
+
+def test_tsumogiri_true_for_a_hand_tile_is_refused() -> None:
+    state = _fed({"type": "tsumo", "actor": 0, "pai": "N"})
+    with pytest.raises(MjaiProtocolError, match="1m with tsumogiri true but the drawn tile is N"):
+        state.update({"type": "dahai", "actor": 0, "pai": "1m", "tsumogiri": True})
+
+
+def test_tsumogiri_false_for_the_only_copy_of_the_drawn_tile_is_refused() -> None:
+    state = _fed({"type": "tsumo", "actor": 0, "pai": "N"})
+    with pytest.raises(MjaiProtocolError, match="N with tsumogiri false but the only N in the hand is "
+                                                "the drawn tile"):
+        state.update({"type": "dahai", "actor": 0, "pai": "N", "tsumogiri": False})
+
+
+def test_tsumogiri_either_way_for_a_drawn_tile_also_in_the_hand_is_accepted() -> None:
+    for flag in (True, False):
+        state = _fed({"type": "tsumo", "actor": 0, "pai": "E"},
+                     {"type": "dahai", "actor": 0, "pai": "E", "tsumogiri": flag})
+        assert [t.mjai for t in state.observation().discards[0]] == ["E"]
+        assert [t.mjai for t in state.observation().hand].count("E") == 2
+    # Without the flag, any discard of a held tile is taken as it is.
+    state = _fed({"type": "tsumo", "actor": 0, "pai": "N"}, {"type": "dahai", "actor": 0, "pai": "N"})
+    assert state.observation().discards[0][0].mjai == "N"
+
+
+def test_tsumogiri_true_after_a_call_is_refused() -> None:
+    state = _fed({"type": "tsumo", "actor": 0, "pai": "N"},
+                 {"type": "dahai", "actor": 0, "pai": "1m", "tsumogiri": False},
+                 {"type": "chi", "actor": 1, "target": 0, "pai": "1m", "consumed": ["2m", "3m"]})
+    with pytest.raises(MjaiProtocolError, match="tsumogiri true but seat 1 has no drawn tile"):
+        state.update({"type": "dahai", "actor": 1, "pai": "9p", "tsumogiri": True})
+
+
+def test_can_act_false_updates_the_state_and_answers_none() -> None:
+    bot = MjaiBot(SimplePlayer(), seat=0)
+    assert bot.react([{"type": "start_game", "id": 0}, _START,
+                      {"type": "tsumo", "actor": 0, "pai": "C", "can_act": False}]) == {"type": "none"}
+    assert bot.state.observation().tiles_left == 69
+    # The decision is still open: the next line (here an empty batch) gets the answer.
+    assert bot.react([]) == {"type": "reach", "actor": 0}
+    with pytest.raises(MjaiProtocolError, match="can_act must be true or false"):
+        bot.react([{"type": "none", "can_act": "no"}])
+
+
+def test_blank_lines_are_skipped_without_an_answer() -> None:
+    lines = [{"type": "start_game", "id": 0}, _START, {"type": "tsumo", "actor": 0, "pai": "C"}]
+    text = "\n   \n".join(json.dumps(line) for line in lines) + "\n\n"
+    done = _run_bot(text)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ['{"type":"none"}', '{"type":"none"}', '{"type":"reach","actor":0}']
+
+
+def test_cli_refused_event_names_the_line_in_one_line_error() -> None:
+    lines = [{"type": "start_game", "id": 0}, _START, {"type": "tsumo", "actor": 0, "pai": "C"},
+             {"type": "tsumo", "actor": 0, "pai": "N"}]
+    done = _run_bot("".join(json.dumps(line) + "\n" for line in lines))
+    assert done.returncode == 2
+    assert done.stderr == "taku: error: line 4: tsumo of seat 0 but seat 0 has already drawn\n"

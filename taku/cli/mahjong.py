@@ -109,10 +109,11 @@ def register(games: Any) -> None:
                     "(mjai.app) or one event object; one JSON action is written per line.")
     bot.add_argument("--seat", type=int, required=True, choices=range(4), metavar="N",
                      help="the seat 0..3 (a start_game event's id overrides it)")
-    bot.add_argument("--player", default="simple", help="the player (see taku.bots.PLAYERS)")
+    bot.add_argument("--player", default="taku", help="the player (see taku.bots.PLAYERS; default taku)")
     bot.add_argument("--seed", default="0", help="the player's seed")
     _add_rules_arguments(bot)
-    bot.set_defaults(handler=_mjai_bot_command)
+    # mjai.app and Mortal play Tenhou-like rules (red fives): the bot's default
+    bot.set_defaults(handler=_mjai_bot_command, rules="tenhou")
 
 
 def _mjai_bot_command(args: argparse.Namespace) -> int:

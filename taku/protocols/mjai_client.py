@@ -18,7 +18,7 @@ on the invented tiles: they decide nothing but the puppets' own options, which a
 line and returns the one action to write (``{"type": "none"}`` when the seat has nothing to do).
 :func:`serve` is the stdin/stdout loop of ``taku mahjong mjai-bot``: each input line is a JSON
 array of events (mjai.app's batches) or one event object (plain mjai); one JSON action is written
-and flushed per line.
+and flushed per line (blank lines are skipped; a last event with ``"can_act": false`` gets ``none``).
 
 >>> from taku.bots import RandomPlayer
 >>> bot = MjaiBot(RandomPlayer(1), seat=0)
@@ -124,9 +124,18 @@ class _ShadowKyoku(Kyoku):
         super()._after_claims()
 
 
+def _show(value: Any, limit: int = 200) -> str:
+    """``value`` as short JSON for an error message (deep or odd values never raise)."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
 def _tile(value: Any, what: str) -> Tile:
     if not isinstance(value, str):
-        raise MjaiProtocolError(f"{what}: expected an mjai tile, got {value!r}")
+        raise MjaiProtocolError(f"{what}: expected an mjai tile, got {_show(value)}")
     try:
         return Tile.from_mjai(value)
     except MahjongError as error:
@@ -136,7 +145,7 @@ def _tile(value: Any, what: str) -> Tile:
 def _seat_field(event: Event, key: str) -> int:
     value = event.get(key)
     if type(value) is not int or not 0 <= value <= 3:
-        raise MjaiProtocolError(f"{event['type']} event: {key} must be a seat 0..3, got {value!r}")
+        raise MjaiProtocolError(f"{event['type']} event: {key} must be a seat 0..3, got {_show(value)}")
     return value
 
 
@@ -184,7 +193,14 @@ class MjaiSeatState:
         """The events of the current hand, as received."""
         self.game_over = False
         self._answered = False
-        self._draw_unseen = False
+        self._awaiting_tsumo: int | None = None
+        """The seat the shadow has drawn for whose tsumo event has not come yet."""
+        self._tsumo_seen_at = -1
+        """How many shadow events there were when the last tsumo event came."""
+        self._reach_waiting: set[int] = set()
+        """Seats whose reach has not been accepted yet."""
+        self._seen: Counter[Tile] = Counter()
+        """Every physical tile the events have shown this hand (a red five apart from the plain)."""
         self._dora_seen = 0
         self._dealer_wins = 0
         self._last_oya: int | None = None
@@ -194,18 +210,21 @@ class MjaiSeatState:
     def update(self, event: Any) -> None:
         """Follow one mjai event; raises :class:`MjaiProtocolError` if it does not fit."""
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise MjaiProtocolError(f"not an mjai event object: {event!r}")
+            raise MjaiProtocolError(f"not an mjai event object: {_show(event)}")
         kind = event["type"]
         try:
             self._update(kind, event)
         except MjaiProtocolError:
             raise
         except (MahjongError, KeyError, TypeError, ValueError, IndexError, AssertionError) as error:
-            raise MjaiProtocolError(f"{kind} event {json.dumps(event)}: {error}") from error
+            raise MjaiProtocolError(f"{kind} event {_show(event)}: {error}") from error
 
     def _update(self, kind: str, event: Event) -> None:
         if kind not in _EVENT_TYPES:
-            raise MjaiProtocolError(f"unknown mjai event type {kind!r}")
+            raise MjaiProtocolError(f"unknown mjai event type {_show(kind)}")
+        if type(event.get("can_act", False)) is not bool:
+            raise MjaiProtocolError(f"{kind} event: can_act must be true or false, got "
+                                    f"{_show(event['can_act'])}")
         if kind == "none":
             return
         if kind == "start_game":
@@ -223,10 +242,17 @@ class MjaiSeatState:
             self.kyoku = None
             return
         kyoku = self.kyoku
-        if kyoku is None or kyoku.is_over:
-            if kind in ("hora", "ryukyoku", "end_kyoku", "none", "reach_accepted", "dora"):
+        if kyoku is None:
+            if kind in ("hora", "ryukyoku", "end_kyoku"):
                 return
-            raise MjaiProtocolError(f"{kind} event outside a hand: {json.dumps(event)}")
+            raise MjaiProtocolError(f"{kind} event outside a hand: {_show(event)}")
+        if kind in _SETTLE_SKIP:
+            self._announcement(kyoku, kind, event)
+            return
+        if kyoku.is_over:
+            if kind in ("hora", "ryukyoku", "end_kyoku"):
+                return
+            raise MjaiProtocolError(f"{kind} event outside a hand: {_show(event)}")
         self.events.append(event)
         if kind in ("hora", "ryukyoku", "end_kyoku"):
             if kind == "hora" and event.get("actor") == kyoku.oya:
@@ -234,14 +260,7 @@ class MjaiSeatState:
             kyoku.phase = "over"  # the table settles the hand; the next start_kyoku says how
             self._touched()
             return
-        if kind == "dora":
-            self._dora_seen += 1
-            kyoku.shown_dora = min(len(DORA), self._dora_seen + 1)
-            if self._dora_seen < len(DORA):
-                self._write_wall(DORA[self._dora_seen], _tile(event.get("dora_marker"), "dora"))
-            return
-        if kind in _SETTLE_SKIP:
-            return
+        self._see_event(kind, event)
         if kyoku.phase in _CLAIM_PHASES:
             self._settle(kyoku, kind, event)
             if kind in ("chi", "pon", "daiminkan"):
@@ -251,14 +270,72 @@ class MjaiSeatState:
             if kyoku.phase != "turn" or kyoku.actor != actor:
                 raise MjaiProtocolError(f"tsumo of seat {actor} but the hand waits for "
                                         f"seat(s) {list(kyoku.to_act)} ({kyoku.phase})")
+            if self._awaiting_tsumo != actor:
+                raise MjaiProtocolError(f"tsumo of seat {actor} but seat {actor} has already drawn")
+            self._tsumo_seen_at = len(kyoku.events)
             if actor == self.seat:
                 self._set_drawn(actor, _tile(event.get("pai"), "tsumo"))
-                self._draw_unseen = False
+            self._touched()
             return
         if kind in ("dahai", "reach", "kakan", "ankan"):
             self._turn_action(kyoku, kind, event)
             return
         raise MjaiProtocolError(f"{kind} but there is no discard to call")
+
+    def _announcement(self, kyoku: _ShadowKyoku, kind: str, event: Event) -> None:
+        """A ``reach_accepted`` or ``dora`` event: it must follow a reach or kan it belongs to."""
+        if kind == "reach_accepted":
+            actor = _seat_field(event, "actor")
+            if actor not in self._reach_waiting:
+                raise MjaiProtocolError(f"reach_accepted of seat {actor} but seat {actor} has no "
+                                        "reach waiting to be accepted")
+            self._reach_waiting.discard(actor)
+        else:
+            kans = sum(e.get("type") in ("ankan", "kakan", "daiminkan") for e in self.events)
+            if self._dora_seen >= kans:
+                raise MjaiProtocolError(f"dora event but no kan is waiting for its indicator "
+                                        f"({kans} kan(s), {self._dora_seen} dora event(s))")
+            marker = _tile(event.get("dora_marker"), "dora")
+            self._see((marker,), "dora")
+            self._dora_seen += 1
+            kyoku.shown_dora = min(len(DORA), self._dora_seen + 1)
+            self._write_wall(DORA[self._dora_seen], marker)
+        if not kyoku.is_over:
+            self.events.append(event)
+
+    def _see_event(self, kind: str, event: Event) -> None:
+        """Count the tiles ``event`` shows for the first time (the seat's own tiles are counted
+        when dealt or drawn)."""
+        actor = event.get("actor")
+        if kind == "tsumo":
+            if actor == self.seat:
+                self._see((_tile(event.get("pai"), "tsumo"),), "tsumo")
+            return
+        if actor == self.seat or kind not in ("dahai", "chi", "pon", "daiminkan", "kakan", "ankan"):
+            return
+        if kind in ("dahai", "kakan"):
+            self._see((_tile(event.get("pai"), kind),), kind)
+            return
+        consumed = event.get("consumed")
+        if not isinstance(consumed, list):
+            raise MjaiProtocolError(f"{kind} event: consumed must be a list of tiles, got "
+                                    f"{_show(consumed)}")
+        self._see([_tile(t, f"{kind} consumed") for t in consumed], kind)
+
+    def _see(self, tiles: Iterable[Tile], what: str) -> None:
+        """Note that ``tiles`` have been shown; refuse more copies than the tile set holds."""
+        seen = self._seen
+        for tile in tiles:
+            seen[tile] += 1
+            reds = self.rules.red_fives[tile.kind // 9] if tile.kind in (4, 13, 22) else 0
+            if tile.red and reds == 0:
+                raise MjaiProtocolError(f"{what}: {tile.mjai} but the rules have no red {tile.mjai[:2]} "
+                                        "(give the table's rules, e.g. --rules tenhou)")
+            limit = reds if tile.red else 4 - reds
+            if seen[tile] > limit:
+                name = f"{'red' if tile.red else 'plain'} {tile.mjai[:2]}" if reds else tile.mjai
+                raise MjaiProtocolError(f"{what}: one {tile.mjai} too many: the tile set holds only "
+                                        f"{limit} {name}")
 
     def _start_kyoku(self, event: Event) -> None:
         if self.seat is None:
@@ -266,7 +343,7 @@ class MjaiSeatState:
         seat = self.seat
         bakaze = event.get("bakaze")
         if bakaze not in WIND_MJAI:
-            raise MjaiProtocolError(f"start_kyoku: bakaze must be E, S, W or N, got {bakaze!r}")
+            raise MjaiProtocolError(f"start_kyoku: bakaze must be E, S, W or N, got {_show(bakaze)}")
         oya = _seat_field(event, "oya")
         tehais = event.get("tehais")
         if not isinstance(tehais, list) or len(tehais) != 4 or not isinstance(tehais[seat], list) \
@@ -278,10 +355,15 @@ class MjaiSeatState:
         numbers = {key: event.get(key, 0) for key in ("honba", "kyotaku")}
         for key, value in numbers.items():
             if type(value) is not int or value < 0:
-                raise MjaiProtocolError(f"start_kyoku: {key} must be a count, got {value!r}")
-        number = event.get("kyoku", (oya + 4) % 4 + 1)
+                raise MjaiProtocolError(f"start_kyoku: {key} must be a count, got {_show(value)}")
+        number = event.get("kyoku", oya + 1)
         if type(number) is not int or not 1 <= number <= 4:
-            raise MjaiProtocolError(f"start_kyoku: kyoku must be 1..4, got {number!r}")
+            raise MjaiProtocolError(f"start_kyoku: kyoku must be 1..4, got {_show(number)}")
+        if oya != number - 1:
+            raise MjaiProtocolError(f"start_kyoku: kyoku {number} is dealt by seat {number - 1}, "
+                                    f"not oya {oya}")
+        self._seen = Counter()
+        self._see((*hand, marker), "start_kyoku")
         if self._last_oya == oya:
             self._dealer_wins = self._dealer_wins + 1 if self._dealer_won else self._dealer_wins
         else:
@@ -298,7 +380,8 @@ class MjaiSeatState:
             raise MjaiProtocolError(f"start_kyoku: {error}") from None
         self.events = [event]
         self._dora_seen = 0
-        self._draw_unseen = False
+        self._reach_waiting = set()
+        self._tsumo_seen_at = -1
         self._touched()
 
     def _settle(self, kyoku: _ShadowKyoku, kind: str, event: Event) -> None:
@@ -313,7 +396,7 @@ class MjaiSeatState:
             if actor == self.seat:
                 call = match_action(shown, options)
                 if call is None:
-                    raise MjaiProtocolError(f"{kind} {json.dumps(event)} is not among seat {actor}'s "
+                    raise MjaiProtocolError(f"{kind} {_show(event)} is not among seat {actor}'s "
                                             f"options: " + "; ".join(map(str, options)))
             else:
                 assert kyoku.last_discard is not None
@@ -330,14 +413,20 @@ class MjaiSeatState:
         if kyoku.phase not in ("turn", "call", "reach") or kyoku.actor != actor:
             raise MjaiProtocolError(f"{kind} by seat {actor} but the hand waits for "
                                     f"seat(s) {list(kyoku.to_act)} ({kyoku.phase})")
+        if self._awaiting_tsumo is not None:
+            raise MjaiProtocolError(f"{kind} by seat {actor} before its tsumo event")
         shown = Action.from_mjai(event)
+        if kind == "dahai":
+            self._check_tsumogiri(kyoku, actor, event)
         if actor == self.seat:
             legal = kyoku.legal_actions(actor)
             action = match_action(shown, legal)
             if action is None:
-                raise MjaiProtocolError(f"{kind} {json.dumps(event)} is not legal for seat {actor}: "
+                raise MjaiProtocolError(f"{kind} {_show(event)} is not legal for seat {actor}: "
                                         "legal: " + "; ".join(map(str, legal)))
             self._apply(action)
+            if kind == "reach":
+                self._reach_waiting.add(actor)
             return
         seat_state = kyoku.seats[actor]
         if kind == "dahai":
@@ -368,6 +457,29 @@ class MjaiSeatState:
             self._apply(action)
         finally:
             kyoku.forced = None
+        if kind == "reach":
+            self._reach_waiting.add(actor)
+
+    def _check_tsumogiri(self, kyoku: _ShadowKyoku, actor: int, event: Event) -> None:
+        """A discard's ``tsumogiri`` flag (when given) must agree with the drawn tile."""
+        if "tsumogiri" not in event:
+            return
+        flag = event["tsumogiri"]
+        if type(flag) is not bool:
+            raise MjaiProtocolError(f"dahai: tsumogiri must be true or false, got {_show(flag)}")
+        pai = _tile(event.get("pai"), "dahai")
+        drawn = kyoku.drawn
+        if flag and drawn is None:
+            raise MjaiProtocolError(f"dahai of {pai.mjai} with tsumogiri true but seat {actor} has "
+                                    "no drawn tile (it called)")
+        if actor != self.seat or drawn is None:
+            return  # another seat's concealed tiles are unknown: any flag may be true
+        if flag and pai != drawn:
+            raise MjaiProtocolError(f"dahai of {pai.mjai} with tsumogiri true but the drawn tile "
+                                    f"is {drawn.mjai}")
+        if not flag and pai == drawn and sum(t == pai for t in kyoku.seats[actor].closed) == 1:
+            raise MjaiProtocolError(f"dahai of {pai.mjai} with tsumogiri false but the only "
+                                    f"{pai.mjai} in the hand is the drawn tile")
 
     # --- the shadow engine --------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -376,12 +488,15 @@ class MjaiSeatState:
         self._touched()
 
     def _touched(self) -> None:
+        """The game moved on: a new decision may be due (and the last one is answered)."""
         self._answered = False
+        self._awaiting_tsumo = None
         kyoku = self.kyoku
-        if kyoku is not None and kyoku.events:
+        if kyoku is not None and kyoku.events and len(kyoku.events) != self._tsumo_seen_at:
             last = kyoku.events[-1]
-            if last["type"] == "tsumo" and last["actor"] == self.seat:
-                self._draw_unseen = True  # the shadow drew a stand-in: wait for the real tile
+            if last["type"] == "tsumo" and not kyoku.is_over:
+                # The shadow drew a stand-in: wait for the tsumo event (the real tile).
+                self._awaiting_tsumo = last["actor"]
 
     def _write_wall(self, place: int, tile: Tile) -> None:
         assert self.kyoku is not None
@@ -398,6 +513,7 @@ class MjaiSeatState:
         s = kyoku.seats[seat]
         old = kyoku.drawn
         if old == tile:
+            self._touched()
             return
         index = len(s.closed) - 1 if s.closed[-1] is old else s.closed.index(old)
         if seat != self.seat and old.kind != tile.kind and s.counts[tile.kind] >= 4:
@@ -413,6 +529,7 @@ class MjaiSeatState:
         s.ready = None
         kyoku.drawn = tile
         kyoku._legal = None
+        self._touched()
         if seat == self.seat and any(n > 4 for n in s.counts):
             raise MjaiProtocolError(f"seat {seat} would hold a fifth {tile}")
 
@@ -454,7 +571,7 @@ class MjaiSeatState:
         """What the seat may do now (empty when it has nothing to decide or has answered)."""
         kyoku = self.kyoku
         if kyoku is None or kyoku.is_over or self.seat is None or self._answered or \
-                self._draw_unseen:
+                self._awaiting_tsumo is not None:
             return ()
         return kyoku.legal_actions(self.seat)
 
@@ -501,11 +618,12 @@ class MjaiBot:
         self.state = MjaiSeatState(seat, rules)
 
     def react(self, events: Sequence[Any]) -> dict[str, Any]:
-        """Follow ``events`` and return the seat's action (``{"type": "none"}`` if none is due)."""
+        """Follow ``events`` and return the seat's action (``{"type": "none"}`` if none is due, or
+        if the last event says ``"can_act": false``: the decision then waits for a later line)."""
         for event in events:
             self.state.update(event)
         legal = self.state.legal_actions
-        if not legal:
+        if not legal or (events and events[-1].get("can_act") is False):
             return {"type": "none"}
         choice = self.player.choose(self.state.observation())
         if choice not in legal:
@@ -515,12 +633,15 @@ class MjaiBot:
 
 
 def read_line(line: str, number: int) -> list[Any]:
-    """The events of one input line: a JSON array of events, or one event object."""
+    """The events of one input line: a JSON array of events, or one event object (raises
+    :class:`MjaiProtocolError` naming line ``number`` otherwise)."""
     try:
         data = json.loads(line)
     except json.JSONDecodeError as error:
         raise MjaiProtocolError(f"line {number} is not JSON: {error.msg} at column {error.colno}") \
             from None
+    except RecursionError:
+        raise MjaiProtocolError(f"line {number} is not JSON: nested too deeply") from None
     if isinstance(data, dict):
         return [data]
     if isinstance(data, list):
@@ -530,7 +651,8 @@ def read_line(line: str, number: int) -> list[Any]:
 
 
 def serve(bot: MjaiBot, stdin: TextIO, stdout: TextIO) -> int:
-    """Answer each input line with one JSON action line until ``end_game`` or the end of input.
+    """Answer each input line with one JSON action line until ``end_game`` or the end of input
+    (blank lines are skipped without an answer).
 
     Raises :class:`MjaiProtocolError` (naming the line) on input the bot cannot follow."""
     for number, line in enumerate(stdin, 1):
