@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from taku.mahjong.actions import Action
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.hand import Hand, Meld
-from taku.mahjong.kyoku import Observation
+from taku.mahjong.kyoku import Observation, kuikae_kinds
 from taku.mahjong.rules import Rules
 from taku.mahjong.score import Win, score_hand
 from taku.mahjong.shanten import shanten, shanten_kokushi
@@ -355,15 +355,7 @@ class _View:
                     if action.target is not None else 1)
         melds = (*self.melds, meld)
         nmelds = len(melds)
-        forbidden = {called}
-        if action.type == "chi":
-            low = min(t.kind for t in action.consumed)
-            high = max(t.kind for t in action.consumed)
-            n = called % 9
-            if high == called - 1 and n >= 3:
-                forbidden.add(called - 3)
-            elif low == called + 1 and n <= 5:
-                forbidden.add(called + 3)
+        forbidden = kuikae_kinds(called, [t.kind for t in action.consumed])
         best = 9
         best_plan: str | None = None
         for kind in range(34):

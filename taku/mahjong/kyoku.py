@@ -569,14 +569,10 @@ class Kyoku:
             seconds = {t for t in s.closed if t.kind == high}
             if not firsts or not seconds:
                 continue
-            forbidden = {kind}
-            if high == kind - 1 and number >= 3:
-                forbidden.add(kind - 3)
-            elif low == kind + 1 and number <= 5:
-                forbidden.add(kind + 3)
+            forbidden = kuikae_kinds(kind, (low, high))
             for a in sorted(firsts):
                 for b in sorted(seconds):
-                    if self._call_leaves_discard(seat, (a, b), frozenset(forbidden)):
+                    if self._call_leaves_discard(seat, (a, b), forbidden):
                         out.append(Action("chi", seat, tile, (a, b), target))
         return out
 
@@ -719,17 +715,7 @@ class Kyoku:
             self._kan_dora(open_kan=True)
             self._draw(seat, rinshan=True)
             return
-        kind = tile.kind
-        forbidden = {kind}
-        if action.type == "chi":
-            low = min(t.kind for t in action.consumed)
-            high = max(t.kind for t in action.consumed)
-            number = kind % 9
-            if high == kind - 1 and number >= 3:
-                forbidden.add(kind - 3)
-            elif low == kind + 1 and number <= 5:
-                forbidden.add(kind + 3)
-        s.kuikae = frozenset(forbidden)
+        s.kuikae = kuikae_kinds(tile.kind, [t.kind for t in action.consumed])
         self.phase = "call"
 
     def _check_pao(self, seat: int, discarder: int, meld: Meld) -> None:
@@ -1062,6 +1048,25 @@ class Kyoku:
             events=tuple(masked),
             open_hands=tuple(tuple(sorted(x.closed)) if x.open_riichi else None
                              for x in self.seats))
+
+
+def kuikae_kinds(called: int, consumed: Sequence[int]) -> frozenset[int]:
+    """The kinds a player may not discard right after calling kind ``called`` with the kinds
+    ``consumed`` (MJ-FLOW-16, kuikae): the called kind, and after a chi that takes an end of the
+    run, the kind one step beyond the run's other end (3m4m + 5m forbids 5m and 2m).
+
+    >>> sorted(kuikae_kinds(4, (2, 3))), sorted(kuikae_kinds(4, (3, 5))), sorted(kuikae_kinds(4, (4, 4)))
+    ([1, 4], [4], [4])
+    """
+    kinds = {called}
+    if len(consumed) == 2 and consumed[0] != consumed[1]:  # a chi
+        low, high = min(consumed), max(consumed)
+        number = called % 9
+        if high == called - 1 and number >= 3:
+            kinds.add(called - 3)
+        elif low == called + 1 and number <= 5:
+            kinds.add(called + 3)
+    return frozenset(kinds)
 
 
 def mask_event(event: Event, seat: int) -> Event:
