@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import sys
 
 import pytest
 
 from taku.bots import (
     PLAYERS,
     Player,
-    PlayerUnavailableError,
     RandomPlayer,
     SimplePlayer,
     TsumogiriPlayer,
@@ -35,15 +33,6 @@ def test_unknown_player_is_a_value_error_listing_the_known_names() -> None:
     assert isinstance(info.value, ValueError)
     assert str(info.value) == ("unknown player 'mortal'; choose one of random, simple, taku, "
                                "taku-efficiency, tsumogiri")
-
-
-@pytest.mark.parametrize("name", ["taku", "taku-efficiency"])
-def test_taku_without_its_module_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    monkeypatch.setitem(sys.modules, "taku.bots.mahjong_taku", None)  # the import fails
-    with pytest.raises(PlayerUnavailableError) as info:
-        make_player(name, 0)
-    assert isinstance(info.value, ValueError)
-    assert str(info.value) == "player 'taku' is not available: the module taku.bots.mahjong_taku is missing"
 
 
 def test_taku_players_are_built_with_and_without_defence_for_the_rules() -> None:

@@ -12,7 +12,6 @@ taku.bots.UnknownPlayerError: unknown player 'nobody'; choose one of random, sim
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Protocol
@@ -23,10 +22,6 @@ from taku.mahjong.rules import Rules
 
 class UnknownPlayerError(ValueError):
     """A player name that is not in :data:`PLAYERS` (the message lists the known names)."""
-
-
-class PlayerUnavailableError(ValueError):
-    """A known player whose implementation cannot be loaded (the message says why)."""
 
 
 class PlayerFactory(Protocol):
@@ -48,15 +43,9 @@ def _tsumogiri(seed: int | str, rules: Rules | None = None) -> Player:
 
 
 def _taku(seed: int | str, rules: Rules | None = None, *, defence: bool = True) -> Player:
-    try:
-        module = importlib.import_module("taku.bots.mahjong_taku")  # loaded on first use
-    except ModuleNotFoundError as error:
-        if error.name not in ("taku.bots.mahjong_taku", "taku.bots"):
-            raise  # a broken module is a bug, not an absent player
-        raise PlayerUnavailableError(
-            "player 'taku' is not available: the module taku.bots.mahjong_taku is missing") from None
-    player: Player = module.TakuPlayer(seed, defence=defence, rules=rules)
-    return player
+    from taku.bots.mahjong_taku import TakuPlayer  # loaded on first use
+
+    return TakuPlayer(seed, defence=defence, rules=rules)
 
 
 def _taku_efficiency(seed: int | str, rules: Rules | None = None) -> Player:
@@ -80,8 +69,7 @@ def make_player(name: str, seed: int | str = 0, rules: Rules | None = None) -> P
     """A new player called ``name`` (a key of :data:`PLAYERS`) seeded with ``seed``, for a table
     under ``rules`` (None: the player's default, Tenhou's rules).
 
-    Raises :class:`UnknownPlayerError` for an unknown name and :class:`PlayerUnavailableError`
-    when the player's module cannot be loaded.
+    Raises :class:`UnknownPlayerError` for an unknown name.
     """
     try:
         factory = PLAYERS[name]
@@ -91,5 +79,5 @@ def make_player(name: str, seed: int | str = 0, rules: Rules | None = None) -> P
     return factory(seed, rules)
 
 
-__all__ = ["PLAYERS", "Player", "PlayerFactory", "PlayerUnavailableError", "RandomPlayer", "SimplePlayer",
+__all__ = ["PLAYERS", "Player", "PlayerFactory", "RandomPlayer", "SimplePlayer",
            "TsumogiriPlayer", "UnknownPlayerError", "make_player"]

@@ -113,8 +113,7 @@ def register(games: Any) -> None:
                     "tile's number in your hand or its name (5m, 0p for a red five, E, Wh); other "
                     "actions by their letter or number in the menu; q quits.")
     mahjong.add_argument("--opponents", default=None, metavar="NAME[,NAME,NAME]",
-                         help="the bots: one name for all three or three names (default: taku if "
-                              "available, else simple)")
+                         help="the bots: one name for all three or three names (default: taku)")
     mahjong.add_argument("--seat", type=int, default=0, choices=range(4), metavar="N",
                          help="your seat 0..3 (0 deals first; default 0)")
     mahjong.add_argument("--seed", default="0", metavar="S", help="seed of the walls and bots")

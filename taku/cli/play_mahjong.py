@@ -15,7 +15,7 @@ from typing import Any
 
 from rich.table import Table
 
-from taku.bots import Player, PlayerUnavailableError, make_player
+from taku.bots import Player, make_player
 from taku.cli.play import QuitGame, Terminal
 from taku.mahjong.actions import Action
 from taku.mahjong.kyoku import Event, KyokuResult, Observation
@@ -117,19 +117,10 @@ class MahjongOptions:
     glyphs: bool = False
 
 
-def default_opponent() -> str:
-    """``taku`` when that player can be loaded, else ``simple``."""
-    try:
-        make_player("taku", 0)
-    except PlayerUnavailableError:
-        return "simple"
-    return "taku"
-
-
 def options_from_args(args: argparse.Namespace) -> MahjongOptions:
     """The options of ``taku play mahjong`` (``ValueError`` naming a bad one)."""
     rules = Rules.preset(args.rules)
-    names = [n.strip() for n in (args.opponents or default_opponent()).split(",")]
+    names = [n.strip() for n in (args.opponents or "taku").split(",")]
     if len(names) == 1:
         names *= 3
     if len(names) != 3 or not all(names):
@@ -510,5 +501,5 @@ HELP = """Discard: type the tile's number under your hand, or its name (5m, 0p o
 E S W N for winds, Wh Gr Rd for dragons). Other actions: their number in the menu, or a word
 (tsumo, ron, riichi, kan, pon, chi, pass). When someone discards, Enter or p passes. q quits."""
 
-__all__ = ["MahjongOptions", "TileInputError", "default_opponent", "describe", "options_from_args",
+__all__ = ["MahjongOptions", "TileInputError", "describe", "options_from_args",
            "parse_tile", "play", "tile_text"]
