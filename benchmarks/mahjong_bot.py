@@ -22,7 +22,7 @@ warm-up game (not counted) fills the shanten tables first. Reported: mean, media
 per line-up and over all.
 
 **Results**: taku's average placement (95% normal interval) and, against a riichi, two deal-in
-rates from :func:`taku.bots.mahjong_taku.riichi_deal_ins`: *per hand* = hands in which taku dealt
+rates from :func:`taku.bots.evaluation.hand_counts`: *per hand* = hands in which taku dealt
 in to a player in riichi / hands in which another player's riichi was accepted; *per discard* =
 those deal-ins / taku's discards made while another player was in riichi.
 """
@@ -42,7 +42,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from taku.bots.mahjong_taku import TakuPlayer, riichi_deal_ins  # noqa: E402
+from taku.bots.evaluation import hand_counts  # noqa: E402
+from taku.bots.mahjong_taku import TakuPlayer  # noqa: E402
 from taku.bots.simple import Player, RandomPlayer, SimplePlayer, TsumogiriPlayer  # noqa: E402
 from taku.mahjong.match import Match  # noqa: E402
 from taku.mahjong.rules import Rules  # noqa: E402
@@ -76,7 +77,9 @@ def play(seed: str, seat: int, taku: TakuPlayer, baseline: Callable[[int], Playe
             action = players[actor].choose(observation)
         match.apply(action)
     assert match.result is not None
-    return match.result.ranks[seat], riichi_deal_ins(match.events, seat)
+    counts = hand_counts(match.events)[seat]
+    return match.result.ranks[seat], (counts.facing_riichi, counts.deal_ins_to_riichi,
+                                      counts.discards_facing_riichi, counts.deal_ins_to_riichi)
 
 
 def run(name: str, baseline: Callable[[int], Player], games: int, seed: str, defence: bool,

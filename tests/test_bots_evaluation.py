@@ -207,3 +207,16 @@ def test_summarize_clips_the_placement_interval_to_1_to_4() -> None:
     assert first.avg_placement_ci95 is not None and last.avg_placement_ci95 is not None
     assert first.avg_placement_ci95[0] == 1.0 and first.avg_placement_ci95[1] == pytest.approx(4 / 3 + half)
     assert last.avg_placement_ci95[0] == pytest.approx(11 / 3 - half) and last.avg_placement_ci95[1] == 4.0
+
+
+def test_hand_counts_count_riichi_faced_dealt_into_and_the_discards_made_against_it() -> None:
+    """The riichi figures of the deal-in rates: seat 0 faces seat 2's riichi in one hand, makes two
+    discards against it and deals in once; its own riichi in the next hand is no riichi faced."""
+    events: list[Event] = [{"type": "start_kyoku"}, {"type": "dahai", "actor": 0, "pai": "1m"},
+              {"type": "reach_accepted", "actor": 2}, {"type": "dahai", "actor": 0, "pai": "2m"},
+              {"type": "dahai", "actor": 0, "pai": "3m"},
+              {"type": "hora", "actor": 2, "target": 0}, {"type": "start_kyoku"},
+              {"type": "reach_accepted", "actor": 0}, {"type": "hora", "actor": 1, "target": 0}]
+    counts = hand_counts(events)[0]
+    assert (counts.facing_riichi, counts.deal_ins_to_riichi, counts.discards_facing_riichi,
+            counts.deal_ins_to_riichi) == (1, 1, 2, 1)

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from taku.bots.mahjong_taku import TakuPlayer, danger, riichi_deal_ins, safe_kinds
+from taku.bots.evaluation import hand_counts
+from taku.bots.mahjong_taku import TakuPlayer, danger, safe_kinds
 from taku.bots.simple import RandomPlayer, SimplePlayer, TsumogiriPlayer
 from taku.mahjong.actions import Action
 from taku.mahjong.hand import Meld
@@ -266,7 +267,7 @@ def test_a_seeded_match_replays_exactly() -> None:
 
 def placements(opponent: Any, games: int, *, defence: bool = True) -> tuple[float, list[int]]:
     """taku's average placement over ``games`` against three ``opponent(seed)``, taku in each
-    seat in turn; with the riichi totals of :func:`riichi_deal_ins`."""
+    seat in turn; with its riichi totals (:func:`riichi_totals`)."""
     total = 0
     sums = [0, 0, 0, 0]
     for game in range(games):
@@ -276,17 +277,16 @@ def placements(opponent: Any, games: int, *, defence: bool = True) -> tuple[floa
         match = play(players, game)
         assert match.result is not None
         total += match.result.ranks[seat]
-        sums = [a + b for a, b in zip(sums, riichi_deal_ins(match.events, seat), strict=True)]
+        sums = [a + b for a, b in zip(sums, riichi_totals(match.events, seat), strict=True)]
     return total / games, sums
 
 
-def test_riichi_deal_ins_counts_hands_and_discards() -> None:
-    events: list[dict[str, Any]] = [{"type": "start_kyoku"}, {"type": "dahai", "actor": 0, "pai": "1m"},
-              {"type": "reach_accepted", "actor": 2}, {"type": "dahai", "actor": 0, "pai": "2m"},
-              {"type": "dahai", "actor": 0, "pai": "3m"},
-              {"type": "hora", "actor": 2, "target": 0}, {"type": "start_kyoku"},
-              {"type": "reach_accepted", "actor": 0}, {"type": "hora", "actor": 1, "target": 0}]
-    assert riichi_deal_ins(events, 0) == (1, 1, 2, 1)
+def riichi_totals(events: Any, seat: int) -> tuple[int, int, int, int]:
+    """(hands facing another's riichi, deal-ins into a riichi, discards facing a riichi, deal-ins
+    into a riichi) of ``seat``: the numerators and denominators of both deal-in rates."""
+    counts = hand_counts(events)[seat]
+    return (counts.facing_riichi, counts.deal_ins_to_riichi, counts.discards_facing_riichi,
+            counts.deal_ins_to_riichi)
 
 
 @pytest.mark.slow

@@ -119,8 +119,8 @@ def schedule(games: int, seed: int | str, *, duplicate: bool = True) -> tuple[Ga
 class SeatCounts(NamedTuple):
     """What one seat did over the hands of a game: hands played, hands won, hands in which it dealt
     in (its discard or added kan was ronned), hands with its riichi accepted, hands with at least one
-    call that opens the hand (:data:`CALLS`), hands in which an opponent's riichi was accepted, and
-    deal-ins into a player in riichi."""
+    call that opens the hand (:data:`CALLS`), hands in which an opponent's riichi was accepted,
+    deal-ins into a player in riichi, and discards made while an opponent was in riichi."""
 
     hands: int = 0
     wins: int = 0
@@ -129,13 +129,15 @@ class SeatCounts(NamedTuple):
     calls: int = 0
     facing_riichi: int = 0
     deal_ins_to_riichi: int = 0
+    discards_facing_riichi: int = 0
 
 
 def hand_counts(events: Iterable[Event]) -> tuple[SeatCounts, SeatCounts, SeatCounts, SeatCounts]:
     """Each seat's :class:`SeatCounts` over the hands (``start_kyoku`` .. ``end_kyoku``) in the mjai
     ``events`` of a match. A double ron counts as a win for each winner and one deal-in."""
-    totals = [[0] * 7 for _ in range(4)]
+    totals = [[0] * len(SeatCounts._fields) for _ in range(4)]
     flags: list[set[str]] = [set() for _ in range(4)]
+    discards_facing = [0, 0, 0, 0]  # this hand's, per seat
     riichi: set[int] = set()
     in_hand = False
 
@@ -146,6 +148,8 @@ def hand_counts(events: Iterable[Event]) -> tuple[SeatCounts, SeatCounts, SeatCo
             for column, name in enumerate(("win", "deal_in", "riichi", "call", "facing",
                                            "deal_in_riichi"), 1):
                 row[column] += name in flags[seat]
+            row[7] += discards_facing[seat]
+            discards_facing[seat] = 0
             flags[seat].clear()
         riichi.clear()
 
@@ -176,6 +180,8 @@ def hand_counts(events: Iterable[Event]) -> tuple[SeatCounts, SeatCounts, SeatCo
                     flags[seat].add("facing")
         elif kind in CALLS:
             flags[event["actor"]].add("call")
+        elif kind == "dahai" and riichi and riichi != {event["actor"]}:
+            discards_facing[event["actor"]] += 1
     if in_hand:
         close()
     a, b, c, d = (SeatCounts(*row) for row in totals)
@@ -283,7 +289,7 @@ def summarize(names: Sequence[str], results: Iterable[GameResult]) -> tuple[Entr
     for entry, name in enumerate(names):
         ranks: list[float] = []
         scores: list[float] = []
-        totals = [0] * 7
+        totals = [0] * len(SeatCounts._fields)
         for result in results:
             seat = result.spec.seating.index(entry)
             ranks.append(result.ranks[seat])

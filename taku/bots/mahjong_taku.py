@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from taku.mahjong.actions import Action
 from taku.mahjong.errors import MahjongError
@@ -47,7 +47,7 @@ from taku.mahjong.score import Win, score_hand
 from taku.mahjong.shanten import shanten, shanten_kokushi
 from taku.mahjong.tiles import Tile, dora_from_indicator
 
-__all__ = ["TakuPlayer", "danger", "riichi_deal_ins", "safe_kinds"]
+__all__ = ["TakuPlayer", "danger", "safe_kinds"]
 
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _IS_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
@@ -654,31 +654,3 @@ def _toitoi_shanten(counts: Sequence[int], nmelds: int) -> int:
     else:
         missing = pairs + 2 * (slots - pairs) + 1
     return missing - 1
-
-
-def riichi_deal_ins(events: Sequence[Mapping[str, object]], seat: int) -> tuple[int, int, int, int]:
-    """How ``seat`` fared against the others' riichi in a match's mjai ``events``: (hands in which
-    another player's riichi was accepted, those in which ``seat`` dealt in to a riichi player, the
-    discards ``seat`` made while another player was in riichi, and those that dealt in)."""
-    facing_hands = deal_in_hands = facing_discards = deal_in_discards = 0
-    in_riichi: set[object] = set()
-    facing = dealt = False
-    for event in events:
-        kind = event["type"]
-        if kind == "start_kyoku":
-            in_riichi = set()
-            facing = dealt = False
-        elif kind == "reach_accepted":
-            if event["actor"] != seat:
-                in_riichi.add(event["actor"])
-                if not facing:
-                    facing = True
-                    facing_hands += 1
-        elif kind == "dahai" and event["actor"] == seat and in_riichi:
-            facing_discards += 1
-        elif kind == "hora" and event["target"] == seat and event["actor"] != seat \
-                and event["actor"] in in_riichi and not dealt:
-            dealt = True
-            deal_in_hands += 1
-            deal_in_discards += 1
-    return facing_hands, deal_in_hands, facing_discards, deal_in_discards
