@@ -133,8 +133,8 @@ def test_mj_score_08_other_pairs_score_nothing(pair: str) -> None:
 
 
 @pytest.mark.parametrize(("rules", "fu"), [
-    (Rules(), 2), (Rules(double_wind_pair_fu=4), 4), (Rules.preset("ema"), 2),
-    (Rules.preset("montreal"), 4), (Rules.preset("tenhou"), 4),
+    (Rules.preset("seeds-001-003"), 2), (Rules(double_wind_pair_fu=2), 2), (Rules.preset("ema"), 2),
+    (Rules.preset("montreal"), 4), (Rules.preset("tenhou"), 4), (Rules(), 4),
 ])
 def test_mj_score_08_double_wind_pair_fu_option(rules: Rules, fu: int) -> None:
     """MJ-SCORE-08, CFG-07 (TV-FU-06): a double-wind pair is 2 (001 literal) or 4 (004 B18)."""

@@ -388,6 +388,35 @@ def test_mj_montreal_11_rinshan_win_counts_the_late_kandora() -> None:
         assert len(k.dora_indicators) == (2 if counts else 1)
 
 
+@pytest.mark.parametrize(("preset", "kandora"), [
+    ("tenhou", False), ("mahjongsoul", False), ("montreal", True), ("ema", True),
+    ("seeds-001-003", True)])
+@pytest.mark.parametrize("kan", ["daiminkan", "kakan", "ankan"])
+def test_mj_flow_30_rinshan_win_and_the_new_kandora_under_every_preset(
+        preset: str, kandora: bool, kan: str) -> None:
+    """MJ-FLOW-30, MJ-MONTREAL-11, CFG-09, issue 9 item 2: South wins on the replacement tile
+    right after his kan (kan-dora indicator 8p, so 9p in his hand is dora). After a daiminkan or
+    kakan, Tenhou and Mahjong Soul turn the indicator only after the kan player's discard, so the
+    win does not count it; PMTL (late reveal, but the rinshan win counts it) and P003 (immediate)
+    do. An ankan's indicator is turned at once everywhere."""
+    rules = Rules.preset(preset)
+    if kan == "daiminkan":
+        k = table([_DISCARD_5Z, "555z 123m 456s 789s 9p"], rinshan="9p", dora="1p 8p", rules=rules)
+        play(k, "0 dahai 5z", "1 daiminkan 5z", "1 hora")
+    elif kan == "kakan":
+        k = table([_DISCARD_5Z, "55z 123m 456s 789s 9p 1z"], at={4: "5z"}, rinshan="9p",
+                  dora="1p 8p", rules=rules)
+        play(k, "0 dahai 5z", "1 pon 5z", "1 dahai 1z", "1 kakan 5z", "1 hora")
+    else:
+        k = table([None, "555z 123m 456s 789s 9p"], "2m 5z", rinshan="9p", dora="1p 8p",
+                  rules=rules)
+        play(k, "1 ankan 5z", "1 hora")
+    assert yaku_of(win(k))["rinshan kaihou"] == 1
+    counted = kandora or kan == "ankan"
+    assert win(k).dora == (2 if counted else 0)
+    assert len(k.dora_indicators) == (2 if counted else 1)
+
+
 # --- MJ-FLOW-13/14: who may claim, and priority ------------------------------------------------
 
 def test_mj_flow_13_chi_only_from_the_left() -> None:
@@ -1012,6 +1041,34 @@ def test_tv_tenpai_01_02_karaten_is_noten_but_dead_waits_count() -> None:
     assert k.result.deltas == (1500, -1500, -1500, 1500)
 
 
+@pytest.mark.parametrize(("karaten", "tenpai"), [("concealed", (S,)), ("held", ()), ("visible", ())])
+def test_mj_end_07_karaten_with_called_copies(karaten: str, tenpai: tuple[int, ...]) -> None:
+    """MJ-END-07, issue 9 item 1: South pons East's 5z holding three and waits on 5z alone (the
+    four 5z are his: three in the pon, one concealed). Tenhou and Mahjong Soul (``concealed``)
+    count only concealed copies and call him tenpai; seed 003 (``held``: "he holds all four")
+    and ``visible`` call the wait empty."""
+    rules = Rules(nagashi_mangan=False, karaten=karaten)  # type: ignore[arg-type]
+    k = table([_DISCARD_5Z, "555z 123m 456p 789s 7z"], rules=rules)
+    play(k, "0 dahai 5z", "1 pon 5z 5z5z", "1 dahai 7z")
+    assert k.seats[S].melds[0].kind == "pon" and k.tenpai_waits(S) == (
+        (Tile.from_str("5z").kind,) if tenpai else ())
+    run(k)
+    assert k.result is not None and k.result.tenpai == tenpai
+    assert k.result.deltas == ((-1000, 3000, -1000, -1000) if tenpai else (0, 0, 0, 0))
+
+
+@pytest.mark.parametrize(("karaten", "tenpai"), [("concealed", (E, N)), ("held", (E, N)),
+                                                 ("visible", (E,))])
+def test_mj_end_07_karaten_visible_copies(karaten: str, tenpai: tuple[int, ...]) -> None:
+    """MJ-END-07, TV-TENPAI-02: North's chiitoitsu waits on 7z and the other three 7z are
+    discarded: tenpai for seed 003 and Tenhou; not under ``visible``, where no copy is left
+    unseen. South's 4444m123p456p789p waits on a fifth 4m: noten under every reading."""
+    k = table([TENPAI_HANDS[2], "4444m123p456p789p", None, TENPAI_HANDS[3]], "7z 7z 7z",
+              rules=Rules(nagashi_mangan=False, karaten=karaten))  # type: ignore[arg-type]
+    run(k)
+    assert k.result is not None and k.result.tenpai == tenpai
+
+
 @pytest.mark.parametrize(("requires_yaku", "tenpai"), [(False, (S,)), (True, ())])
 def test_cfg_19_tenpai_without_a_yaku(requires_yaku: bool, tenpai: tuple[int, ...]) -> None:
     """MJ-END-07 [AMB], CFG-19: South's open hand (chi 345p, tanki on 1p) has no yaku on any wait:
@@ -1046,6 +1103,40 @@ def test_mj_montreal_21_nagashi_mangan(nagashi: bool) -> None:
     k = _nagashi_table(Rules(nagashi_mangan=nagashi))
     run(k)
     assert k.result is not None
+    if nagashi:
+        assert k.result.outcome == "nagashi_mangan"
+        assert k.result.deltas == (-4000, -2000, 8000, -2000)
+    else:
+        assert k.result.outcome == "exhaustive_draw" and k.result.deltas == (0, 0, 0, 0)
+
+
+def _nagashi_after_pon_table(rules: Rules) -> Kyoku:
+    """West pons East's first discard (9p) and discards 2z; from then on West draws only
+    terminals and honours and lets each go, the others draw simples."""
+    hands = ["9p 1m4m7m 2p5p8p 3s6s 1z2z3z4z", "2m5m8m 3p6p9p 1s4s7s 5z6z7z1z",
+             "9p9p 3m6m9m 1p4p7p 2s5s 2z3z4z", "1m4m7m 2p5p8p 3s6s9s 6z7z2z3z"]
+    spare = Counter(tile_set())
+    spare.subtract(t for hand in hands for t in parse_tiles(hand))
+    pool = sorted(spare.elements(), key=lambda t: t.kind)
+    yaochuu = [t for t in pool if t.kind >= 27 or t.kind % 9 in (0, 8)]
+    simples = [t for t in pool if t not in yaochuu]
+    # After the pon the turn goes to North: West takes draws 4, 8, 12...
+    draws = [yaochuu.pop() if i and i % 4 == 0 else simples.pop() for i in range(69)]
+    return table(hands, "".join(str(t) for t in draws), rules=rules)
+
+
+@pytest.mark.parametrize(("preset", "nagashi"), [("tenhou", True), ("mahjongsoul", True),
+                                                 ("montreal", False)])
+def test_mj_montreal_21_nagashi_mangan_after_own_calls(preset: str, nagashi: bool) -> None:
+    """MJ-MONTREAL-21, issue 9 item 4: West called a pon himself but none of his discards (all
+    terminals and honours) was called: Tenhou and Mahjong Soul pay him nagashi mangan
+    (``nagashi_mangan_own_calls``); seed 004 B13 (Montreal) requires that he made no call."""
+    rules = Rules.preset(preset)
+    k = _nagashi_after_pon_table(rules)
+    play(k, "0 dahai 9p", "2 pon 9p", "2 dahai 2z")
+    run(k)
+    assert k.result is not None
+    assert all(t.kind >= 27 or t.kind % 9 in (0, 8) for t in k.seats[W].discards)
     if nagashi:
         assert k.result.outcome == "nagashi_mangan"
         assert k.result.deltas == (-4000, -2000, 8000, -2000)

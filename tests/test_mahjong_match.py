@@ -23,6 +23,9 @@ WAITS = ("2z", "4z", "6z", "7z")
 """The winning tile of each seat's tenpai hand (:data:`TENPAI_HANDS`)."""
 DORA = "8s"
 """The dora indicator of every wall: 9s is dora, which the winners here never hold."""
+SEEDS = Rules.preset("seeds-001-003")
+"""The rules these tests change one field of: seed 001 scoring and seed 003 play (no target, no
+extension, no uma; the library default is Tenhou's)."""
 
 
 def draw_wall(tenpai: Iterable[int] = ()) -> Wall:
@@ -87,7 +90,7 @@ def test_mj_end_08_counters_after_draws_and_wins() -> None:
     """MJ-END-08 [GAP, standard]: a counter is added after an exhaustive draw and after a dealer
     win, and cleared after a non-dealer win (which passes the deal); each counter is worth 300
     (100 from each payer on tsumo, MJ-SCORE-22)."""
-    match = Match(walls=[draw_wall({0}), win_wall(0, tsumo=True), win_wall(1, tsumo=False),
+    match = Match(SEEDS, walls=[draw_wall({0}), win_wall(0, tsumo=True), win_wall(1, tsumo=False),
                          draw_wall(), draw_wall()])
     assert position(match) == (0, 0, 0)
     play_hand(match)  # the dealer is tenpai: he keeps the deal
@@ -106,7 +109,7 @@ def test_mj_end_08_counters_after_draws_and_wins() -> None:
 def test_tv_honba_01_counters_carry_to_the_next_dealer() -> None:
     """MJ-END-08, TV-HONBA-01: the dealer has two counters; his hand ends in an exhaustive draw
     with him noten, so the deal passes and the new dealer has three."""
-    match = Match(walls=[draw_wall({0}), draw_wall({0}), draw_wall(), draw_wall()])
+    match = Match(SEEDS, walls=[draw_wall({0}), draw_wall({0}), draw_wall(), draw_wall()])
     play_hand(match)
     play_hand(match)
     assert position(match) == (0, 0, 2)
@@ -117,7 +120,7 @@ def test_tv_honba_01_counters_carry_to_the_next_dealer() -> None:
 def test_mj_end_10_abortive_draw_keeps_the_deal_and_adds_a_counter() -> None:
     """MJ-END-10 [GAP, standard]: after an abortive draw the dealer keeps the deal and a counter
     is added; nobody pays."""
-    match = Match(Rules(abortive_draws=frozenset({"kyushu_kyuhai"})),
+    match = Match(SEEDS.replace(abortive_draws=frozenset({"kyushu_kyuhai"})),
                   walls=[kyushu_wall(), draw_wall()])
     abort = next(a for a in match.legal_actions(0) if a.type == "ryukyoku")
     match.apply(abort)
@@ -129,7 +132,7 @@ def test_mj_end_10_abortive_draw_keeps_the_deal_and_adds_a_counter() -> None:
 def test_mj_end_09_sticks_wait_for_the_next_winner() -> None:
     """MJ-END-09, MJ-RIICHI-05: a riichi stick of a hand that ends in a draw stays on the table and
     goes to the winner of the next hand that has one."""
-    match = Match(walls=[draw_wall({0}), win_wall(1, tsumo=False), draw_wall()])
+    match = Match(SEEDS, walls=[draw_wall({0}), win_wall(1, tsumo=False), draw_wall()])
     play_hand(match, riichi={0})
     assert match.deposits == 1 and match.kyoku.deposits == 1
     assert match.scores == [24000 + 3000, 24000, 24000, 24000]
@@ -150,7 +153,7 @@ def test_cfg_16_renchan_after_a_draw_in_the_east_round(policy: str, tenpai: bool
     """MJ-END-11, CFG-16, TV-MTL-02: after an exhaustive draw in the East round the dealer keeps the
     deal if tenpai (``tenpai``, and ``nanba`` in the East round) or never (``dealer_win``); either
     way a counter is added and carried."""
-    match = Match(Rules().replace(renchan=policy), walls=[draw_wall({0} if tenpai else ()), draw_wall()])
+    match = Match(SEEDS.replace(renchan=policy), walls=[draw_wall({0} if tenpai else ()), draw_wall()])
     result = play_hand(match)
     assert result.dealer_keeps is keeps
     assert position(match) == (0, 0 if keeps else 1, 1)
@@ -160,7 +163,7 @@ def test_cfg_16_renchan_after_a_draw_in_the_east_round(policy: str, tenpai: bool
 def test_tv_mtl_01_nanba_renchan_in_the_south_round(policy: str, keeps: bool) -> None:
     """MJ-MONTREAL-13, TV-MTL-01: under nanba renchan the South-round dealer keeps the deal after
     an exhaustive draw even when noten (+1 counter); under ``tenpai`` he loses it."""
-    match = Match(Rules().replace(renchan=policy), walls=[draw_wall() for _ in range(6)])
+    match = Match(SEEDS.replace(renchan=policy), walls=[draw_wall() for _ in range(6)])
     for _ in range(4):
         play_hand(match)
     assert position(match) == (1, 0, 4)
@@ -174,12 +177,12 @@ def test_tv_mtl_01_nanba_renchan_in_the_south_round(policy: str, keeps: bool) ->
 def test_mj_game_01_hanchan_ends_after_the_south_round() -> None:
     """MJ-GAME-01/06: with no target, a hanchan ends when the deal passes after South 4; an
     East-only match after East 4."""
-    match = Match(walls=[draw_wall() for _ in range(8)])
+    match = Match(SEEDS, walls=[draw_wall() for _ in range(8)])
     for _ in range(8):
         assert not match.is_over
         play_hand(match)
     assert match.is_over and len(match.results) == 8
-    match = Match(Rules(length="east"), walls=[draw_wall() for _ in range(4)])
+    match = Match(SEEDS.replace(length="east"), walls=[draw_wall() for _ in range(4)])
     for _ in range(4):
         play_hand(match)
     assert match.is_over and match.events[-1] == {"type": "end_game", "scores": [25000] * 4}
@@ -189,7 +192,7 @@ def test_mj_game_01_hanchan_ends_after_the_south_round() -> None:
 def test_tv_mtl_06_bust_below_zero_not_at_zero(start: int, over: bool) -> None:
     """MJ-GAME-07, TV-MTL-06: the match ends at once when a score is negative; a score of exactly
     0 does not end it. Here three players pay 1,000 of noten payments each."""
-    match = Match(Rules(start_points=start), walls=[draw_wall({0}), draw_wall()])
+    match = Match(SEEDS.replace(start_points=start), walls=[draw_wall({0}), draw_wall()])
     play_hand(match)
     assert match.scores[1:] == [start - 1000] * 3
     assert match.is_over is over
@@ -197,7 +200,7 @@ def test_tv_mtl_06_bust_below_zero_not_at_zero(start: int, over: bool) -> None:
         assert match.result is not None and match.result.ranks == (1, 2, 2, 2)
     else:
         assert position(match) == (0, 0, 1)
-    match = Match(Rules(start_points=900, bust=False), walls=[draw_wall({0}), draw_wall()])
+    match = Match(SEEDS.replace(start_points=900, bust=False), walls=[draw_wall({0}), draw_wall()])
     play_hand(match)
     assert not match.is_over and min(match.scores) == -100
 
@@ -208,7 +211,7 @@ def test_tv_mtl_05_extension(extension: str) -> None:
     regular hand: without extension the match ends; with it, play goes on into the next round and
     ends once someone has the target (``until_target``, noten payments included) or only once a
     player reaches it by winning a hand (``until_target_by_win``, PMTL)."""
-    rules = Rules().replace(length="east", target_points=28000, extension=extension)
+    rules = SEEDS.replace(length="east", target_points=28000, extension=extension)
     walls = [draw_wall() for _ in range(4)] + [draw_wall({1}), win_wall(0, tsumo=True), draw_wall()]
     match = Match(rules, walls=walls)
     for _ in range(4):
@@ -231,7 +234,7 @@ def test_tv_mtl_05_extension(extension: str) -> None:
 def test_mj_game_06_agari_yame(agari_yame: bool) -> None:
     """MJ-GAME-06 [AMB]: the last dealer who wins while first with at least the target may end
     the match (agari-yame, Tenhou); otherwise his win keeps the deal and the match goes on."""
-    rules = Rules(length="east", target_points=30000, agari_yame=agari_yame)
+    rules = SEEDS.replace(length="east", target_points=30000, agari_yame=agari_yame)
     match = Match(rules, walls=[*(draw_wall() for _ in range(3)), win_wall(0, tsumo=True),
                                 draw_wall(), draw_wall()])
     for _ in range(3):
@@ -244,6 +247,25 @@ def test_mj_game_06_agari_yame(agari_yame: bool) -> None:
         assert position(match) == (0, 3, 4)
         play_hand(match)  # noten: the deal passes after the last hand
         assert match.is_over
+
+
+@pytest.mark.parametrize(("preset", "tenpai_yame"), [("tenhou", False), ("mahjongsoul", True)])
+def test_mj_game_06_tenpai_yame_is_not_agari_yame(preset: str, tenpai_yame: bool) -> None:
+    """MJ-GAME-06 [AMB], issue 9 item 3: the last dealer who is first with the target and only
+    tenpai at the exhaustive draw ends the match under tenpai-yame (Mahjong Soul); Tenhou plays on
+    (a real Phoenix game goes on from South 4 to South 4, 2 counters), with a counter more."""
+    rules = Rules.preset(preset).replace(length="east", target_points=26000)
+    assert (rules.agari_yame, rules.tenpai_yame) == (True, tenpai_yame)
+    match = Match(rules, walls=[*(draw_wall() for _ in range(3)), draw_wall({0}), draw_wall(),
+                                draw_wall()])
+    for _ in range(3):
+        play_hand(match)
+    assert position(match) == (0, 3, 3)
+    result = play_hand(match)  # the dealer (seat 3) alone is tenpai: +3,000, first with 28,000
+    assert result.tenpai == (3,) and match.scores[3] == max(match.scores) >= 26000
+    assert match.is_over is tenpai_yame
+    if not tenpai_yame:
+        assert position(match) == (0, 3, 4)
 
 
 # --- MJ-GAME-04/09, CFG-05, CFG-23: leftover sticks, ties, uma and oka --------------------------
@@ -264,7 +286,7 @@ def _bust_with_stick(rules: Rules, tenpai: set[int]) -> Match:
 def test_cfg_05_leftover_sticks(leftover: str, scores: tuple[int, ...], left: int) -> None:
     """MJ-GAME-09, CFG-05: sticks still on the table when the match ends are nobody's (P003) or go
     to first place (PMTL)."""
-    match = _bust_with_stick(Rules().replace(leftover_deposits=leftover), {0, 1})
+    match = _bust_with_stick(SEEDS.replace(leftover_deposits=leftover), {0, 1})
     assert match.result is not None
     assert match.result.scores == scores and match.result.leftover_deposits == left
     assert match.events[-1] == {"type": "end_game", "scores": list(scores)}
@@ -279,7 +301,7 @@ def test_mj_game_09_tied_first_places_share_the_sticks(ties: str, scores: tuple[
     """MJ-GAME-04/09, MJ-MONTREAL-07, CFG-23: South and West tie for first: with shared ranks they
     share the leftover stick (500 each) and both rank first; ranked by seat order, South (nearer
     the first dealer) is first alone and takes it."""
-    rules = Rules().replace(leftover_deposits="to_first_place", ties=ties)
+    rules = SEEDS.replace(leftover_deposits="to_first_place", ties=ties)
     match = _bust_with_stick(rules, {0, 1, 2})
     assert match.result is not None
     assert match.result.scores == scores and match.result.ranks == ranks
@@ -293,7 +315,7 @@ def test_cfg_23_uma_and_oka(ties: str, points: tuple[float, ...]) -> None:
     """MJ-GAME-04, CFG-23: the result is (score - return) / 1,000 plus the uma of the rank; first
     place also takes the oka (4 x (return - start)); tied players share their uma. Scores 1,500,
     3,500, -500, -500 with start 1,000, return 2,000 and uma 20/10/-10/-20."""
-    rules = Rules().replace(leftover_deposits="to_first_place", ties=ties, uma=(20, 10, -10, -20),
+    rules = SEEDS.replace(leftover_deposits="to_first_place", ties=ties, uma=(20, 10, -10, -20),
                   oka_return=2000)
     match = _bust_with_stick(rules, {0, 1})
     assert match.result is not None
@@ -306,7 +328,7 @@ def test_mj_game_04_equal_scores_share_ranks() -> None:
     uma cancels out; ranked by seat order they are first to fourth."""
     for ties, ranks, points in (("shared", (1, 1, 1, 1), (0.0, 0.0, 0.0, 0.0)),
                                 ("seat_order", (1, 2, 3, 4), (20.0, 10.0, -10.0, -20.0))):
-        rules = Rules().replace(length="east", ties=ties, uma=(20, 10, -10, -20), oka_return=25000)
+        rules = SEEDS.replace(length="east", ties=ties, uma=(20, 10, -10, -20), oka_return=25000)
         match = Match(rules, walls=[draw_wall() for _ in range(4)])
         for _ in range(4):
             play_hand(match)
@@ -335,7 +357,7 @@ def test_tv_chombo_01_02_pmtl_chombo_in_a_match() -> None:
 def test_tv_chombo_03_p003_chombo_replays_the_hand() -> None:
     """MJ-FLOW-05, TV-CHOMBO-03, CFG-10: under P003 a chombo voids the hand: nobody pays, the
     riichi stick placed in it goes back, and the same hand (dealer, counters) is replayed."""
-    match = Match(walls=[draw_wall({0}), draw_wall()])
+    match = Match(SEEDS, walls=[draw_wall({0}), draw_wall()])
     reach = next(a for a in match.legal_actions(0) if a.type == "reach")
     match.apply(reach)
     match.apply(next(a for a in match.legal_actions(0) if a.tsumogiri))

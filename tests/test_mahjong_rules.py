@@ -45,8 +45,9 @@ def test_field_red_fives() -> None:
     """CFG-20, MJ-SCORE-02: red fives count one dora each; a red five the rules lack is refused."""
     hand = "234m406p22567678s"
     with pytest.raises(InvalidHandError, match="red five"):
-        score(hand, "5s")
+        score(hand, "5s")  # seeds 001/003: no red fives
     assert score(hand, "5s", Rules(red_fives=(1, 1, 1))).aka == 1
+    assert score(hand, "5s", Rules()).aka == 1  # the default (Tenhou): one per suit
     two = score("234m440066p22678s", "2s", Rules(red_fives=(0, 2, 0)))
     assert two.aka == 2
     assert score("234m456p22567678s", "5s", Rules(red_fives=(1, 1, 1))).aka == 0
@@ -121,6 +122,15 @@ def test_field_nagashi_mangan() -> None:
         nagashi_mangan_payments(SOUTH, Rules(nagashi_mangan=False))
     with pytest.raises(NotAWinError, match="nagashi mangan is not played"):
         nagashi_mangan_score(EAST, Rules.preset("ema"))
+
+
+def test_field_nagashi_mangan_own_calls() -> None:
+    """MJ-MONTREAL-21, issue 9 item 4: Tenhou and Mahjong Soul pay nagashi mangan after the
+    player's own calls; seed 004 B13 (Montreal) forbids them (the table engine tests it in
+    tests/test_mahjong_kyoku.py)."""
+    assert _values("nagashi_mangan_own_calls") == {
+        "tenhou": True, "mahjongsoul": True, "ema": False, "montreal": False,
+        "seeds-001-003": False}
 
 
 def test_field_haitei_on_rinshan() -> None:
@@ -325,19 +335,21 @@ def test_field_pao_rinshan_payment() -> None:
 
 def test_presets_are_rules_values_differing_only_by_fields() -> None:
     """STYLE "Rules as data": presets are plain ``Rules`` values; ``preset`` returns them."""
-    assert set(PRESETS) == {"ema", "montreal", "tenhou", "mahjongsoul"}
+    assert set(PRESETS) == {"ema", "montreal", "tenhou", "mahjongsoul", "seeds-001-003"}
     for name, rules in PRESETS.items():
         assert type(rules) is Rules
         assert Rules.preset(name) == rules
         rebuilt = Rules(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)})
         assert rebuilt == rules
         assert Rules().replace(**{k: v for k, (_, v) in Rules().differences(rules).items()}) == rules
-    assert len({repr(r) for r in PRESETS.values()}) == 4
+    assert len({repr(r) for r in PRESETS.values()}) == 5
+    assert Rules() == PRESETS["tenhou"] == Rules.preset("default")
 
 
 def test_preset_unknown_name_is_a_clear_value_error() -> None:
     """An unknown preset name raises a ValueError naming the choices."""
-    with pytest.raises(ValueError, match=r"unknown rules preset 'wrc'; choose one of ema, montreal"):
+    with pytest.raises(ValueError, match=r"unknown rules preset 'wrc'; choose one of tenhou, "
+                                         r"mahjongsoul, ema, montreal, seeds-001-003, default"):
         Rules.preset("wrc")
     assert issubclass(UnknownRulesError, ValueError)
 
@@ -426,11 +438,11 @@ def test_preset_mahjongsoul() -> None:
     assert soul.max_yakuman == 6
     differences = Rules.preset("tenhou").differences(soul)
     assert differences.pop("double_yakuman") == (frozenset(), DOUBLE_YAKUMAN_CANDIDATES)
-    # Play: triple ron is paid (no sanchahou), a rinshan win counts a late kan-dora, its own uma.
+    # Play: triple ron is paid (no sanchahou), tenpai-yame, its own uma.
     assert differences == {
         "abortive_draws": (ABORTIVE_DRAWS, ABORTIVE_DRAWS - {"sanchahou"}),
         "multiple_ron": ("double", "all"),
-        "late_kandora_on_rinshan": (False, True),
+        "tenpai_yame": (False, True),
         "uma": ((20, 10, -10, -20), (15, 5, -5, -15)),
         "oka_return": (30000, 25000)}
 
@@ -482,6 +494,7 @@ BAD_VALUES: list[tuple[str, object, str]] = [
     ("deposit_multi_ron", "each", "one of nearest, split"),
     ("honba_multi_ron", "split", "one of nearest, each"),
     ("kandora_timing", "late", "one of immediate, late_open_kans"),
+    ("karaten", "called", "one of concealed, held, visible"),
     ("riichi_min_points", -1, "non-negative"),
     ("riichi_min_tiles", 71, "0..70"),
     ("temp_furiten_clear", "never", "one of on_acquire, on_discard"),
@@ -571,8 +584,7 @@ def test_presets_and_catalogues_are_read_only() -> None:
 # the replays of tests/test_mahjong_replay.py.
 
 def _values(name: str) -> dict[str, object]:
-    return {preset: getattr(rules, name) for preset, rules in PRESETS.items()} | {
-        "default": getattr(Rules(), name)}
+    return {preset: getattr(rules, name) for preset, rules in PRESETS.items()}
 
 
 def test_field_abortive_draws() -> None:
@@ -581,14 +593,14 @@ def test_field_abortive_draws() -> None:
     assert {"kyushu_kyuhai", "suufon_renda", "suucha_riichi", "suukaikan",
                               "sanchahou"} == ABORTIVE_DRAWS
     assert _values("abortive_draws") == {
-        "default": frozenset(), "ema": frozenset(), "montreal": ABORTIVE_DRAWS,
+        "seeds-001-003": frozenset(), "ema": frozenset(), "montreal": ABORTIVE_DRAWS,
         "tenhou": ABORTIVE_DRAWS, "mahjongsoul": ABORTIVE_DRAWS - {"sanchahou"}}
 
 
 def test_field_multiple_ron() -> None:
     """CFG-03, MJ-END-03: P003 no limit; PMTL double ron paid, a third refused (with sanchahou
     among the abortive draws, three rons abort)."""
-    assert _values("multiple_ron") == {"default": "all", "ema": "all", "montreal": "double",
+    assert _values("multiple_ron") == {"seeds-001-003": "all", "ema": "all", "montreal": "double",
                                        "tenhou": "double", "mahjongsoul": "all"}
 
 
@@ -607,15 +619,18 @@ def test_field_honba_multi_ron() -> None:
 def test_field_kandora_timing() -> None:
     """CFG-09, MJ-FLOW-30: P003 immediate; PMTL late for open kans (Tenhou and Mahjong Soul too)."""
     assert _values("kandora_timing") == {
-        "default": "immediate", "ema": "immediate", "montreal": "late_open_kans",
+        "seeds-001-003": "immediate", "ema": "immediate", "montreal": "late_open_kans",
         "tenhou": "late_open_kans", "mahjongsoul": "late_open_kans"}
 
 
 def test_field_late_kandora_on_rinshan() -> None:
-    """MJ-MONTREAL-11: a rinshan win counts the kan's late indicator, except on Tenhou (whose open
-    kan indicator is turned only after the discard: the riichienv Tenhou records confirm it)."""
+    """MJ-MONTREAL-11: a rinshan win counts the kan's late indicator under PMTL; Tenhou and
+    Mahjong Soul turn an open kan's indicator only after the discard, so such a win does not count
+    it (issue 9 item 2; the engine's behaviour under every preset is tested in
+    tests/test_mahjong_kyoku.py)."""
     assert _values("late_kandora_on_rinshan") == {
-        "default": True, "ema": True, "montreal": True, "tenhou": False, "mahjongsoul": True}
+        "seeds-001-003": True, "ema": True, "montreal": True, "tenhou": False,
+        "mahjongsoul": False}
 
 
 def test_field_riichi_min_points() -> None:
@@ -631,6 +646,14 @@ def test_field_riichi_min_tiles() -> None:
 def test_field_tenpai_requires_yaku() -> None:
     """CFG-19: form-only tenpai counts at an exhaustive draw (recommended default)."""
     assert set(_values("tenpai_requires_yaku").values()) == {False}
+
+
+def test_field_karaten() -> None:
+    """MJ-END-07, issue 9 item 1: Tenhou and Mahjong Soul call a wait empty only when the
+    concealed tiles hold all four copies; seed 003 (and 004, silent, likewise) when the player
+    holds them, melds included (the table engine tests each value in tests/test_mahjong_kyoku.py)."""
+    assert _values("karaten") == {"tenhou": "concealed", "mahjongsoul": "concealed",
+                                  "ema": "held", "montreal": "held", "seeds-001-003": "held"}
 
 
 def test_field_temp_furiten_clear() -> None:
@@ -665,7 +688,7 @@ def test_field_chombo_dealer() -> None:
 
 def test_field_renchan() -> None:
     """CFG-16, MJ-END-11: tenpai renchan by default, nanba renchan under PMTL."""
-    assert _values("renchan") == {"default": "tenpai", "ema": "tenpai", "montreal": "nanba",
+    assert _values("renchan") == {"seeds-001-003": "tenpai", "ema": "tenpai", "montreal": "nanba",
                                   "tenhou": "tenpai", "mahjongsoul": "tenpai"}
 
 
@@ -682,14 +705,14 @@ def test_field_start_points() -> None:
 
 def test_field_target_points() -> None:
     """MJ-GAME-05: PMTL (and Tenhou, Mahjong Soul) need someone on 30,000; P003 sets no target."""
-    assert _values("target_points") == {"default": 0, "ema": 0, "montreal": 30000,
+    assert _values("target_points") == {"seeds-001-003": 0, "ema": 0, "montreal": 30000,
                                         "tenhou": 30000, "mahjongsoul": 30000}
 
 
 def test_field_extension() -> None:
     """MJ-GAME-08, MJ-MONTREAL-06: PMTL's extension ends only when a win passes the target."""
     assert _values("extension") == {
-        "default": "off", "ema": "off", "montreal": "until_target_by_win",
+        "seeds-001-003": "off", "ema": "off", "montreal": "until_target_by_win",
         "tenhou": "until_target", "mahjongsoul": "until_target"}
 
 
@@ -704,21 +727,28 @@ def test_field_bust() -> None:
 
 
 def test_field_agari_yame() -> None:
-    """MJ-GAME-06 [AMB]: Tenhou and Mahjong Soul end the game when the last dealer leads."""
-    assert _values("agari_yame") == {"default": False, "ema": False, "montreal": False,
+    """MJ-GAME-06 [AMB]: Tenhou and Mahjong Soul end the game when the last dealer wins and leads."""
+    assert _values("agari_yame") == {"seeds-001-003": False, "ema": False, "montreal": False,
                                      "tenhou": True, "mahjongsoul": True}
+
+
+def test_field_tenpai_yame() -> None:
+    """MJ-GAME-06 [AMB], issue 9 item 3: only Mahjong Soul ends the game when the leading last
+    dealer is tenpai at an exhaustive draw; Tenhou plays on (tests/test_mahjong_match.py)."""
+    assert _values("tenpai_yame") == {"seeds-001-003": False, "ema": False, "montreal": False,
+                                      "tenhou": False, "mahjongsoul": True}
 
 
 def test_field_leftover_deposits() -> None:
     """CFG-05, MJ-GAME-09: leftover sticks go to first place under PMTL; P003 says nothing."""
     assert _values("leftover_deposits") == {
-        "default": "lost", "ema": "lost", "montreal": "to_first_place",
+        "seeds-001-003": "lost", "ema": "lost", "montreal": "to_first_place",
         "tenhou": "to_first_place", "mahjongsoul": "to_first_place"}
 
 
 def test_field_ties() -> None:
     """MJ-GAME-04, MJ-MONTREAL-07: ties stand (shared rank); Tenhou ranks by seat order."""
-    assert _values("ties") == {"default": "shared", "ema": "shared", "montreal": "shared",
+    assert _values("ties") == {"seeds-001-003": "shared", "ema": "shared", "montreal": "shared",
                                "tenhou": "seat_order", "mahjongsoul": "seat_order"}
 
 

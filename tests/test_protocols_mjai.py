@@ -350,7 +350,8 @@ def test_a_deal_with_two_red_fives_of_a_suit_is_refused() -> None:
 def test_a_red_five_under_rules_without_red_fives_is_refused() -> None:
     hand = ["5pr", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "P", "C"]
     with pytest.raises(MjaiProtocolError, match="5pr but the rules have no red 5p"):
-        MjaiSeatState(0).update({**_START, "tehais": [hand, *[["?"] * 13] * 3]})
+        MjaiSeatState(0, Rules.preset("seeds-001-003")).update(
+            {**_START, "tehais": [hand, *[["?"] * 13] * 3]})
 
 
 def test_a_fourth_plain_five_shown_under_red_five_rules_is_refused() -> None:

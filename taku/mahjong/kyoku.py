@@ -701,7 +701,8 @@ class Kyoku:
         offset = (discarder - seat) % 4
         meld = Meld(action.type, (*action.consumed, tile), tile, offset)  # type: ignore[arg-type]
         s.add_meld(meld)
-        s.nagashi = False
+        if not self.rules.nagashi_mangan_own_calls:
+            s.nagashi = False  # MJ-MONTREAL-21: no call of his own
         self.actor = seat
         self.drawn = None
         self._legal = None
@@ -749,7 +750,8 @@ class Kyoku:
         for t in action.consumed:
             s.remove(t)
         s.add_meld(Meld("ankan", action.consumed))
-        s.nagashi = False
+        if not self.rules.nagashi_mangan_own_calls:
+            s.nagashi = False  # MJ-MONTREAL-21: no ankan either
         self._emit({"type": "ankan", "actor": seat, "consumed": [t.mjai for t in action.consumed]})
         self.kan_tile = action.consumed[0]
         self.drawn = None
@@ -952,10 +954,11 @@ class Kyoku:
         self._finish(KyokuResult(reason, (0, 0, 0, 0), True))
 
     def is_tenpai(self, seat: int) -> bool:
-        """Whether ``seat`` (holding 13 tiles) is tenpai for the exhaustive draw (MJ-END-07):
-        karaten is not tenpai; with ``tenpai_requires_yaku`` some wait must give a yaku."""
+        """Whether ``seat`` (holding 13 tiles) is tenpai for the exhaustive draw (MJ-END-07): a
+        wait that ``Rules.karaten`` calls empty does not count; with ``tenpai_requires_yaku``
+        some wait must give a yaku."""
         s = self.seats[seat]
-        found = waits(s.counts, len(s.melds), melded=s.melded)
+        found = self.tenpai_waits(seat)
         if not found or not self.rules.tenpai_requires_yaku:
             return bool(found)
         hand_melds = tuple(s.melds)
@@ -970,6 +973,36 @@ class Kyoku:
             except NotAWinError:
                 continue
         return False
+
+    def tenpai_waits(self, seat: int) -> tuple[int, ...]:
+        """The waits of ``seat``'s 13-tile hand that count for tenpai at an exhaustive draw: none
+        whose copies are all where ``Rules.karaten`` says (his concealed tiles; those and his
+        melds; or everything in sight) (MJ-END-07)."""
+        s = self.seats[seat]
+        karaten = self.rules.karaten
+        if karaten == "concealed":  # a fifth copy of a concealed kind is never a wait
+            return waits(s.counts, len(s.melds))
+        found = waits(s.counts, len(s.melds), melded=s.melded)
+        if karaten == "held" or not found:
+            return found
+        seen = self._visible_counts()
+        return tuple(kind for kind in found if s.counts[kind] + seen[kind] < 4)
+
+    def _visible_counts(self) -> list[int]:
+        """Copies of each kind in sight: every meld, every discard (a called one once) and the
+        dora indicators turned."""
+        seen = [0] * 34
+        for x in self.seats:
+            for kind, count in enumerate(x.melded):
+                seen[kind] += count
+            for tile in x.discards:
+                seen[tile.kind] += 1
+            for meld in x.melds:
+                if meld.called is not None:  # that discard is in the meld too
+                    seen[meld.called.kind] -= 1
+        for tile in self.dora_indicators:
+            seen[tile.kind] += 1
+        return seen
 
     def _exhaustive_draw(self) -> None:
         tenpai = tuple(seat for seat in range(4) if self.is_tenpai(seat))

@@ -6,7 +6,8 @@ the deal after his win, after an abortive draw and after an exhaustive draw as `
 says; a counter (honba) is added after a dealer win and after any draw and cleared after a
 non-dealer win; riichi sticks stay on the table until a win; the match ends after the last round
 (or in the extension once someone has the target), at once when a score goes negative
-(``Rules.bust``), or by agari-yame. Walls come from ``seed`` (one per hand) or are given.
+(``Rules.bust``), or by agari-yame or tenpai-yame. Walls come from ``seed`` (one per hand) or
+are given. The rules default to Tenhou's (``Rules()``).
 
 >>> match = Match(seed=3)
 >>> match.to_act, match.kyoku.kyoku
@@ -167,9 +168,12 @@ class Match:
         last_regular = self.round_wind == rounds - 1 and self.dealer == 3
         in_extension = self.round_wind >= rounds
         target = rules.target_points
-        if rules.agari_yame and (last_regular or in_extension) and keeps and \
-                result.outcome in ("hora", "exhaustive_draw", "nagashi_mangan") and \
-                (result.outcome == "hora" or self.dealer in result.tenpai):
+        # Agari-yame after the dealer's win, tenpai-yame after an exhaustive draw at which he is
+        # tenpai (MJ-GAME-06): two fields, Tenhou has only the first.
+        stops = (rules.agari_yame and result.outcome == "hora") or (
+            rules.tenpai_yame and result.outcome in ("exhaustive_draw", "nagashi_mangan")
+            and self.dealer in result.tenpai)
+        if stops and (last_regular or in_extension) and keeps:
             top = max(scores)
             leader = min(s for s in range(4) if scores[s] == top)
             if leader == self.dealer and top >= target:

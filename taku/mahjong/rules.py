@@ -2,18 +2,21 @@
 
 Each field names the rule of ``RULES.md`` it implements (``MJ-...``) and, where the sources
 disagree, the configuration point of its section 13 (``CFG-nn``). Code branches on fields, never on
-a preset's name. Presets:
+a preset's name. The defaults are Tenhou's rules: ``Rules() == Rules.preset("tenhou")``. Presets:
 
+``tenhou`` (alias ``default``)
+    Tenhou's ranked rules: three red fives, open tanyao, double ron, kazoe yakuman, no double
+    yakuman, 4-fu double-wind pair, East-South with a West extension, agari-yame.
+``mahjongsoul``
+    Mahjong Soul's ranked rules: as Tenhou, with double yakuman for the four "pure" yakuman and a
+    6-yakuman cap, triple ron paid, tenpai-yame.
 ``ema``
     Seed 003's competition rules with seed 001's scoring (the EMA rule set of the sources).
 ``montreal``
     Seed 004, the Montréal club's rules (PMTL), with seed 001's scoring where 004 is silent.
-``tenhou``
-    Tenhou's ranked rules: three red fives, open tanyao, double ron, kazoe yakuman, no double
-    yakuman, 4-fu double-wind pair.
-``mahjongsoul``
-    Mahjong Soul's ranked rules: as Tenhou, with double yakuman for the four "pure" yakuman and a
-    6-yakuman cap.
+``seeds-001-003``
+    Seed 001's scoring with seed 003's play where the seeds leave nothing to choose, and the
+    standard choice elsewhere (taku's defaults before Tenhou's became the default).
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ class Rules:
     """
 
     # --- dora -------------------------------------------------------------------------------
-    red_fives: tuple[int, int, int] = (0, 0, 0)
+    red_fives: tuple[int, int, int] = (1, 1, 1)
     """Red fives per suit (man, pin, sou); each counts as one dora. CFG-20, MJ-SCORE-02."""
     kandora: bool = True
     """A kan reveals a new dora indicator. MJ-FLOW-31."""
@@ -75,6 +78,10 @@ class Rules:
     """Open riichi is allowed and worth 1 extra han. MJ-RIICHI-13, MJ-MONTREAL-20."""
     nagashi_mangan: bool = True
     """Nagashi mangan is paid at an exhaustive draw. MJ-MONTREAL-21, CFG-22."""
+    nagashi_mangan_own_calls: bool = True
+    """Nagashi mangan still counts for a player who called chi, pon or kan himself: only his own
+    discards must not have been called (Tenhou, Mahjong Soul). False: he must have made no call
+    and no kan either (seed 004 B13, MJ-MONTREAL-21)."""
     haitei_on_rinshan: bool = False
     """A win on a replacement tile that is the last tile also scores haitei. CFG-15."""
     renhou: Literal["off", "mangan", "yakuman"] = "off"
@@ -104,7 +111,7 @@ class Rules:
     # --- fu -----------------------------------------------------------------------------------
     pinfu_tsumo_fu: Literal[20, 30] = 20
     """Fu of a pinfu tsumo: 20 (seed 001's note) or 30 (seed 001's example 2). CFG-06."""
-    double_wind_pair_fu: Literal[2, 4] = 2
+    double_wind_pair_fu: Literal[2, 4] = 4
     """Fu of a pair that is both the round and the seat wind. MJ-SCORE-08, CFG-07."""
     rinshan_tsumo_fu: Literal[0, 2] = 2
     """Tsumo fu of a win on a replacement tile. MJ-SCORE-10, CFG-08."""
@@ -137,12 +144,12 @@ class Rules:
     ron value. MJ-PAO-04 (TV-PAO-04/05)."""
 
     # --- play: the table engine ---------------------------------------------------------------
-    abortive_draws: frozenset[str] = frozenset()
+    abortive_draws: frozenset[str] = ABORTIVE_DRAWS
     """The abortive draws played (CFG-01, CFG-02, MJ-END-10): kyushu_kyuhai (nine distinct
     terminals and honours on the first draw), suufon_renda (four identical winds on the first
     go-around), suucha_riichi (four riichi), suukaikan (four kans by two or more players) and
     sanchahou (three rons on one tile). An abortive draw keeps the deal and adds a counter."""
-    multiple_ron: Literal["all", "double", "head_bump"] = "all"
+    multiple_ron: Literal["all", "double", "head_bump"] = "double"
     """Who wins when several players ron one tile (CFG-03, MJ-END-03): all of them, at most the two
     nearest the discarder (a third is refused; with ``sanchahou`` among the abortive draws three
     rons abort the hand instead), or only the nearest (atamahane)."""
@@ -151,20 +158,27 @@ class Rules:
     (1,000 each in turn from the nearest). CFG-04, MJ-RIICHI-05."""
     honba_multi_ron: Literal["nearest", "each"] = "nearest"
     """Counters after a multiple ron: paid to the nearest winner only, or to each. MJ-END-03 [GAP]."""
-    kandora_timing: Literal["immediate", "late_open_kans"] = "immediate"
+    kandora_timing: Literal["immediate", "late_open_kans"] = "late_open_kans"
     """When a kan's new dora indicator is turned (CFG-09, MJ-FLOW-30): at once for every kan, or at
     once for an ankan and, for a daiminkan or kakan, when the kan's player discards (or kans again,
     or wins on the replacement tile)."""
-    late_kandora_on_rinshan: bool = True
+    late_kandora_on_rinshan: bool = False
     """Under ``late_open_kans``, a win on the replacement tile of a daiminkan or kakan counts the
-    kan's new indicator (MJ-MONTREAL-11); Tenhou's rules turn it only after a discard, so such a
-    win does not count it."""
+    kan's new indicator (MJ-MONTREAL-11). Tenhou and Mahjong Soul turn it only after the kan
+    player's discard, so such a win does not count it (docs/mahjong-table.md has the evidence)."""
     riichi_min_points: int = 1000
     """Points a player needs to declare riichi. MJ-RIICHI-01 [GAP]."""
     riichi_min_tiles: int = 4
     """Tiles that must remain in the live wall to declare riichi. MJ-RIICHI-02."""
     tenpai_requires_yaku: bool = False
     """Whether tenpai at an exhaustive draw needs a yaku (else the shape is enough). CFG-19."""
+    karaten: Literal["concealed", "held", "visible"] = "concealed"
+    """Which copies of a wait make it empty (karaten), so that a hand waiting only on such tiles
+    is not tenpai at an exhaustive draw (MJ-END-07): ``concealed``, all four copies are among
+    the player's concealed tiles (Tenhou, Mahjong Soul: a wait on the fourth copy of one's own
+    pon is tenpai); ``held``, all four are among his concealed tiles and his own melds (seed 003
+    L684: "he holds all four"); ``visible``, no copy is left unseen (his tiles, every meld, every
+    discard and the dora indicators hold all four)."""
     temp_furiten_clear: Literal["on_acquire", "on_discard"] = "on_acquire"
     """When temporary furiten ends: at the player's next draw or claim, or after his next discard.
     CFG-13 (the two give the same results in play)."""
@@ -186,28 +200,31 @@ class Rules:
     """An East round only (tonpuusen) or East and South rounds (hanchan). MJ-GAME-01."""
     start_points: int = 25000
     """Each player's points at the start. MJ-GAME-03, CFG-23."""
-    target_points: int = 0
+    target_points: int = 30000
     """Points someone must reach for the game to end after the last round (0: no target).
     MJ-GAME-05, CFG-23."""
-    extension: Literal["off", "until_target", "until_target_by_win"] = "off"
+    extension: Literal["off", "until_target", "until_target_by_win"] = "until_target"
     """If nobody reached the target: no extension, or extra rounds ending as soon as someone has
     the target after a hand, or only when a player reaches it by winning. MJ-GAME-08, CFG-23."""
     extension_rounds: int = 1
     """How many extra wind rounds the extension may last (West, then North). MJ-GAME-08 [GAP]."""
     bust: bool = True
     """The game ends at once when a score is negative (0 does not end it). MJ-GAME-07, CFG-23."""
-    agari_yame: bool = False
-    """The last dealer who is first with at least the target after a win or a tenpai draw ends the
-    game (Tenhou). MJ-GAME-06 [AMB]."""
-    leftover_deposits: Literal["lost", "to_first_place"] = "lost"
+    agari_yame: bool = True
+    """The last dealer who wins the last hand (or a hand of the extension) and is then first with
+    at least the target ends the game (agari-yame: Tenhou, Mahjong Soul). MJ-GAME-06 [AMB]."""
+    tenpai_yame: bool = False
+    """The same after an exhaustive draw at which that dealer is tenpai (tenpai-yame: Mahjong
+    Soul; Tenhou plays on). MJ-GAME-06 [AMB]."""
+    leftover_deposits: Literal["lost", "to_first_place"] = "to_first_place"
     """Riichi sticks still on the table at the end: nobody's, or first place's (shared in a tie).
     CFG-05, MJ-GAME-09."""
-    ties: Literal["shared", "seat_order"] = "shared"
+    ties: Literal["shared", "seat_order"] = "seat_order"
     """Equal final scores share a rank, or the seat nearer the first dealer ranks higher.
     MJ-GAME-04, CFG-23."""
-    uma: tuple[int, int, int, int] = (0, 0, 0, 0)
+    uma: tuple[int, int, int, int] = (20, 10, -10, -20)
     """Placement bonus in thousands of points, first to fourth. MJ-GAME-04, CFG-23."""
-    oka_return: int = 0
+    oka_return: int = 30000
     """Return points (kaeshi): the final result is (score - return) / 1000 plus uma, and the
     difference to the start points of all four goes to first place (oka). 0: no oka. CFG-23."""
 
@@ -217,12 +234,14 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """The named preset: ``ema``, ``montreal``, ``tenhou`` or ``mahjongsoul``."""
+        """The named preset: ``tenhou`` (also called ``default``: it equals ``Rules()``),
+        ``mahjongsoul``, ``ema``, ``montreal`` or ``seeds-001-003``."""
         try:
-            return PRESETS[name]
-        except KeyError:
+            return PRESETS[PRESET_ALIASES.get(name, name)]
+        except (KeyError, TypeError):
             raise UnknownRulesError(
-                f"unknown rules preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+                f"unknown rules preset {name!r}; choose one of "
+                f"{', '.join([*PRESETS, *PRESET_ALIASES])}") from None
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed."""
@@ -308,74 +327,353 @@ def _check_field(name: str, hint: Any, value: Any) -> None:
         raise AssertionError(f"no check for rules field {name} of type {hint}")
 
 
+# Every preset is written out in full (no field left to the defaults), so that changing a default
+# changes no preset; tests/test_mahjong_rules_presets.py holds each preset's values.
+
+SEEDS_001_003 = Rules(
+    red_fives=(0, 0, 0),                      # CFG-20: 001/003 have no red fives
+    kandora=True,
+    uradora=True,
+    kuitan=True,
+    atozuke=True,
+    ippatsu=True,
+    double_riichi=True,
+    open_riichi=False,
+    nagashi_mangan=True,
+    nagashi_mangan_own_calls=False,           # as 004 B13 (001/003 are silent)
+    haitei_on_rinshan=False,
+    renhou="off",
+    shiisanputa=False,
+    daisharin="off",
+    paarenchan="off",
+    paarenchan_count=8,
+    kokushi_chankan_ankan=True,
+    ryuuiisou_requires_hatsu=False,
+    pinfu_tsumo_fu=20,
+    double_wind_pair_fu=2,                    # CFG-07: 001
+    rinshan_tsumo_fu=2,
+    open_pinfu_ron_fu=30,
+    kiriage_mangan=False,
+    kazoe_yakuman=True,
+    multiple_yakuman=True,
+    double_yakuman=frozenset(),
+    max_yakuman=6,
+    honba_points=300,
+    pao=frozenset({"daisangen", "daisuushii"}),
+    pao_honba_payer="discarder",
+    pao_rinshan_payment="tsumo_total",
+    abortive_draws=frozenset(),               # CFG-01/02: 003 L770-771 has none
+    multiple_ron="all",                       # CFG-03: 003 sets no limit
+    deposit_multi_ron="nearest",
+    honba_multi_ron="nearest",
+    kandora_timing="immediate",               # CFG-09: 003 L577, L587-588, L598-599
+    late_kandora_on_rinshan=True,
+    riichi_min_points=1000,
+    riichi_min_tiles=4,
+    tenpai_requires_yaku=False,
+    karaten="held",                           # MJ-END-07: 003 L684
+    temp_furiten_clear="on_acquire",
+    claim_window_ms=0,
+    ron_window_ms=0,
+    chombo_payment="none",
+    chombo_dealer="replay",
+    renchan="tenpai",
+    length="hanchan",
+    start_points=25000,
+    target_points=0,                          # 003 has no target, no extension
+    extension="off",
+    extension_rounds=1,
+    bust=True,
+    agari_yame=False,
+    tenpai_yame=False,
+    leftover_deposits="lost",
+    ties="shared",
+    uma=(0, 0, 0, 0),
+    oka_return=0,
+)
+
 EMA = Rules(
-    nagashi_mangan=False,        # CFG-22: not in seeds 001/003
-    # play: seed 003 has no abortive draw (CFG-01/02), no limit on rons (CFG-03), immediate
-    # kandora (CFG-09), chombo replays the hand (CFG-10); everything else is the default.
-    multiple_yakuman=False,      # CFG-17: seed 001 has one yakuman level
+    red_fives=(0, 0, 0),
+    kandora=True,
+    uradora=True,
+    kuitan=True,
+    atozuke=True,
+    ippatsu=True,
+    double_riichi=True,
+    open_riichi=False,
+    nagashi_mangan=False,                     # CFG-22: not in seeds 001/003
+    nagashi_mangan_own_calls=False,           # as 004 B13 (no nagashi in 001/003)
+    haitei_on_rinshan=False,
+    renhou="off",
+    shiisanputa=False,
+    daisharin="off",
+    paarenchan="off",
+    paarenchan_count=8,
+    kokushi_chankan_ankan=True,
+    ryuuiisou_requires_hatsu=False,
+    pinfu_tsumo_fu=20,
+    double_wind_pair_fu=2,
+    rinshan_tsumo_fu=2,
+    open_pinfu_ron_fu=30,
+    kiriage_mangan=False,
+    kazoe_yakuman=True,
+    multiple_yakuman=False,                   # CFG-17: seed 001 has one yakuman level
+    double_yakuman=frozenset(),
+    max_yakuman=6,
+    honba_points=300,
+    pao=frozenset({"daisangen", "daisuushii"}),
+    pao_honba_payer="discarder",
+    pao_rinshan_payment="tsumo_total",
+    abortive_draws=frozenset(),               # CFG-01/02: 003 L770-771 has none
+    multiple_ron="all",                       # CFG-03: 003 sets no limit
+    deposit_multi_ron="nearest",
+    honba_multi_ron="nearest",
+    kandora_timing="immediate",               # CFG-09: 003 immediate
+    late_kandora_on_rinshan=True,
+    riichi_min_points=1000,
+    riichi_min_tiles=4,
+    tenpai_requires_yaku=False,
+    karaten="held",                           # MJ-END-07: 003 L684 "holds all four"
+    temp_furiten_clear="on_acquire",
+    claim_window_ms=0,
+    ron_window_ms=0,
+    chombo_payment="none",                    # CFG-10: 003 replays the hand
+    chombo_dealer="replay",
+    renchan="tenpai",
+    length="hanchan",
+    start_points=25000,
+    target_points=0,
+    extension="off",
+    extension_rounds=1,
+    bust=True,
+    agari_yame=False,
+    tenpai_yame=False,
+    leftover_deposits="lost",
+    ties="shared",
+    uma=(0, 0, 0, 0),
+    oka_return=0,
 )
 
 MONTREAL = Rules(
-    double_wind_pair_fu=4,       # 004 B18
-    rinshan_tsumo_fu=0,          # 004 B18
-    open_riichi=True,            # 004 B12 (club play)
-    renhou="mangan",             # 004 B24
-    shiisanputa=True,            # 004 B24
-    daisharin="any_suit",        # 004 B15
-    paarenchan="counters",       # 004 B7
-    pao=frozenset({"daisangen", "daisuushii", "suukantsu", "daiminkan_rinshan"}),  # 004 B17
-    pao_honba_payer="liable",    # 004 B17
-    abortive_draws=ABORTIVE_DRAWS,  # 004 B8 (all accepted)
-    multiple_ron="double",       # 004 B9: double ron paid, triple refused (sanchahou aborts)
-    kandora_timing="late_open_kans",  # 004 B4
-    temp_furiten_clear="on_discard",  # 004 B10
-    claim_window_ms=500,         # 004 B11
-    ron_window_ms=3000,          # 004 B11
-    chombo_payment="reverse_mangan",  # 004 B21
-    chombo_dealer="rotate",      # 004 B21, B7
-    renchan="nanba",             # 004 B5
-    target_points=30000,         # 004 B1
-    extension="until_target_by_win",  # 004 B2
-    leftover_deposits="to_first_place",  # 004 B3
+    red_fives=(0, 0, 0),
+    kandora=True,
+    uradora=True,
+    kuitan=True,
+    atozuke=True,
+    ippatsu=True,
+    double_riichi=True,
+    open_riichi=True,                         # 004 B12 (club play)
+    nagashi_mangan=True,
+    nagashi_mangan_own_calls=False,           # 004 B13: no call, no ankan
+    haitei_on_rinshan=False,
+    renhou="mangan",                          # 004 B24
+    shiisanputa=True,                         # 004 B24
+    daisharin="any_suit",                     # 004 B15
+    paarenchan="counters",                    # 004 B7
+    paarenchan_count=8,
+    kokushi_chankan_ankan=True,
+    ryuuiisou_requires_hatsu=False,
+    pinfu_tsumo_fu=20,
+    double_wind_pair_fu=4,                    # 004 B18
+    rinshan_tsumo_fu=0,                       # 004 B18
+    open_pinfu_ron_fu=30,
+    kiriage_mangan=False,
+    kazoe_yakuman=True,
+    multiple_yakuman=True,
+    double_yakuman=frozenset(),
+    max_yakuman=6,
+    honba_points=300,
+    pao=PAO_TRIGGERS,                         # 004 B17
+    pao_honba_payer="liable",                 # 004 B17
+    pao_rinshan_payment="tsumo_total",
+    abortive_draws=ABORTIVE_DRAWS,            # 004 B8 (all accepted)
+    multiple_ron="double",                    # 004 B9: double ron paid, triple refused (sanchahou aborts)
+    deposit_multi_ron="nearest",
+    honba_multi_ron="nearest",
+    kandora_timing="late_open_kans",          # 004 B4
+    late_kandora_on_rinshan=True,             # MJ-MONTREAL-11
+    riichi_min_points=1000,
+    riichi_min_tiles=4,
+    tenpai_requires_yaku=False,
+    karaten="held",                           # 004 is silent: as 003 (the same family of competition rules)
+    temp_furiten_clear="on_discard",          # 004 B10
+    claim_window_ms=500,                      # 004 B11
+    ron_window_ms=3000,                       # 004 B11
+    chombo_payment="reverse_mangan",          # 004 B21
+    chombo_dealer="rotate",                   # 004 B21, B7
+    renchan="nanba",                          # 004 B5
+    length="hanchan",
+    start_points=25000,
+    target_points=30000,                      # 004 B1
+    extension="until_target_by_win",          # 004 B2
+    extension_rounds=1,
+    bust=True,
+    agari_yame=False,
+    tenpai_yame=False,
+    leftover_deposits="to_first_place",       # 004 B3
+    ties="shared",
+    uma=(0, 0, 0, 0),
+    oka_return=0,
 )
 
 TENHOU = Rules(
-    red_fives=(1, 1, 1),
-    double_wind_pair_fu=4,
-    abortive_draws=ABORTIVE_DRAWS,
-    multiple_ron="double",
+    red_fives=(1, 1, 1),                      # one red five per suit
+    kandora=True,
+    uradora=True,
+    kuitan=True,
+    atozuke=True,
+    ippatsu=True,
+    double_riichi=True,
+    open_riichi=False,
+    nagashi_mangan=True,
+    nagashi_mangan_own_calls=True,            # issue 9: only his discards must stay uncalled
+    haitei_on_rinshan=False,
+    renhou="off",
+    shiisanputa=False,
+    daisharin="off",
+    paarenchan="off",
+    paarenchan_count=8,
+    kokushi_chankan_ankan=True,
+    ryuuiisou_requires_hatsu=False,
+    pinfu_tsumo_fu=20,
+    double_wind_pair_fu=4,                    # 4 fu (AGARI ten of real logs)
+    rinshan_tsumo_fu=2,
+    open_pinfu_ron_fu=30,
+    kiriage_mangan=False,
+    kazoe_yakuman=True,
+    multiple_yakuman=True,
+    double_yakuman=frozenset(),
+    max_yakuman=6,
+    honba_points=300,
+    pao=frozenset({"daisangen", "daisuushii"}),
+    pao_honba_payer="discarder",
+    pao_rinshan_payment="tsumo_total",
+    abortive_draws=ABORTIVE_DRAWS,            # RYUUKYOKU yao9 kaze4 reach4 kan4 ron3
+    multiple_ron="double",                    # double ron paid, a triple ron aborts (ron3)
+    deposit_multi_ron="nearest",
+    honba_multi_ron="nearest",
     kandora_timing="late_open_kans",
-    late_kandora_on_rinshan=False,
+    late_kandora_on_rinshan=False,            # open kan indicator after the discard
+    riichi_min_points=1000,
+    riichi_min_tiles=4,
+    tenpai_requires_yaku=False,
+    karaten="concealed",                      # issue 9: a wait on the 4th copy of one's pon is tenpai
+    temp_furiten_clear="on_acquire",
+    claim_window_ms=0,
+    ron_window_ms=0,
+    chombo_payment="none",
+    chombo_dealer="replay",
+    renchan="tenpai",
+    length="hanchan",
+    start_points=25000,
     target_points=30000,
     extension="until_target",
-    agari_yame=True,
+    extension_rounds=1,
+    bust=True,
+    agari_yame=True,                          # the last dealer stops after a win
+    tenpai_yame=False,                        # issue 9: a tenpai dealer plays on (S4 -> S4 2 honba)
     leftover_deposits="to_first_place",
-    ties="seat_order",
-    uma=(20, 10, -10, -20),
-    oka_return=30000,
+    ties="seat_order",                        # equal scores ranked by seat order
+    uma=(20, 10, -10, -20),                   # ranked lobbies
+    oka_return=30000,                         # 30,000 returned
 )
 
 MAHJONGSOUL = Rules(
     red_fives=(1, 1, 1),
+    kandora=True,
+    uradora=True,
+    kuitan=True,
+    atozuke=True,
+    ippatsu=True,
+    double_riichi=True,
+    open_riichi=False,
+    nagashi_mangan=True,
+    nagashi_mangan_own_calls=True,            # as Tenhou
+    haitei_on_rinshan=False,
+    renhou="off",
+    shiisanputa=False,
+    daisharin="off",
+    paarenchan="off",
+    paarenchan_count=8,
+    kokushi_chankan_ankan=True,
+    ryuuiisou_requires_hatsu=False,
+    pinfu_tsumo_fu=20,
     double_wind_pair_fu=4,
-    double_yakuman=DOUBLE_YAKUMAN_CANDIDATES,
-    abortive_draws=ABORTIVE_DRAWS - {"sanchahou"},
+    rinshan_tsumo_fu=2,
+    open_pinfu_ron_fu=30,
+    kiriage_mangan=False,
+    kazoe_yakuman=True,
+    multiple_yakuman=True,
+    double_yakuman=DOUBLE_YAKUMAN_CANDIDATES,  # the four "pure" yakuman count twice
+    max_yakuman=6,
+    honba_points=300,
+    pao=frozenset({"daisangen", "daisuushii"}),
+    pao_honba_payer="discarder",
+    pao_rinshan_payment="tsumo_total",
+    abortive_draws=ABORTIVE_DRAWS - {"sanchahou"},  # no sanchahou: a triple ron is paid
     multiple_ron="all",
+    deposit_multi_ron="nearest",
+    honba_multi_ron="nearest",
     kandora_timing="late_open_kans",
+    late_kandora_on_rinshan=False,            # issue 9: open kan indicator after the discard
+    riichi_min_points=1000,
+    riichi_min_tiles=4,
+    tenpai_requires_yaku=False,
+    karaten="concealed",                      # as Tenhou
+    temp_furiten_clear="on_acquire",
+    claim_window_ms=0,
+    ron_window_ms=0,
+    chombo_payment="none",
+    chombo_dealer="replay",
+    renchan="tenpai",
+    length="hanchan",
+    start_points=25000,
     target_points=30000,
     extension="until_target",
+    extension_rounds=1,
+    bust=True,
     agari_yame=True,
+    tenpai_yame=True,                         # the last dealer stops when tenpai too
     leftover_deposits="to_first_place",
     ties="seat_order",
-    uma=(15, 5, -5, -15),
+    uma=(15, 5, -5, -15),                     # ranked lobbies
     oka_return=25000,
 )
 
 PRESETS: Mapping[str, Rules] = MappingProxyType({
-    "ema": EMA,
-    "montreal": MONTREAL,
     "tenhou": TENHOU,
     "mahjongsoul": MAHJONGSOUL,
+    "ema": EMA,
+    "montreal": MONTREAL,
+    "seeds-001-003": SEEDS_001_003,
 })
-"""The named rule sets (read-only). ``Rules()`` (all defaults) is seed 001's scoring with seed 003's
-play."""
+"""The named rule sets (read-only). ``Rules()`` (all defaults) is the ``tenhou`` preset."""
+
+PRESET_ALIASES: Mapping[str, str] = MappingProxyType({"default": "tenhou"})
+"""Other names of presets: ``default`` is the library's default rule set, Tenhou's."""
+
+
+def rules_label(rules: Rules) -> str:
+    """A one-line name of ``rules``: the preset it is, or the nearest preset and the fields that
+    differ from it (``tenhou + kuitan=false``).
+
+    >>> rules_label(Rules()), rules_label(Rules().replace(kuitan=False, length="east"))
+    ('tenhou', 'tenhou + kuitan=false, length=east')
+    """
+    best = min(PRESETS, key=lambda name: len(PRESETS[name].differences(rules)))
+    changes = PRESETS[best].differences(rules)
+    if not changes:
+        return best
+    return best + " + " + ", ".join(f"{name}={_value_text(value)}"
+                                    for name, (_, value) in changes.items())
+
+
+def _value_text(value: Any) -> str:
+    """A field value as ``--option`` takes it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, frozenset):
+        return ",".join(sorted(value))
+    if isinstance(value, tuple):
+        return ",".join(map(str, value))
+    return str(value)

@@ -9,7 +9,8 @@ The player's own melds hold copies too. Given ``melded`` (the 34 counts of the t
 player's melds), a complete hand may only use the copies that are neither melded nor beyond four:
 concealed ``5m123p456p789s`` beside a pon of 5m waits on no fifth 5m and is 1-shanten, and a hand
 whose only waits are tiles the player holds all four of, concealed or melded, is not tenpai
-("karaten", MJ-END-07; Tenhou also counts such a hand noten). Copies visible elsewhere (discards,
+("karaten", MJ-END-07, seed 003; Tenhou and Mahjong Soul count only concealed copies: see
+``Rules.karaten`` and ``Kyoku.tenpai_waits``). Copies visible elsewhere (discards,
 other players' melds, indicators) do not matter to tenpai (TV-TENPAI-02); :func:`ukeire`
 subtracts them from the tiles left. Without ``melded`` (the default, as before) only the
 concealed copies are counted: pass it whenever the meld tiles are known (:func:`meld_counts`).
