@@ -68,12 +68,13 @@ def test_every_mjlog_reads_as_a_tenhou_game(records: dict[str, MahjongRecord]) -
         assert record.name == name
         assert len(record.players) == 4 and all(record.players), name
         assert record.events[0] == {"type": "start_game", "names": list(record.players)}
+        assert record.stops_early == "", name  # every file is whole XML
         if "-no-" in name:  # a partial log: no owari, so no end_game
-            assert record.events[-1]["type"] == "end_kyoku", name
+            assert record.events[-1]["type"] != "end_game", name
         else:
             assert record.events[-1]["type"] == "end_game", name
             assert record.events[-2]["type"] == "end_kyoku", name
-        for hand in hands(record):
+        for hand in hands(record)[:-1] if "-no-round-end" in name else hands(record):
             assert hand[-1] == {"type": "end_kyoku"}, name
             assert hand[-2]["type"] in ("hora", "ryukyoku"), name
 
@@ -337,25 +338,42 @@ def test_mjlog_and_tenhou_json_readers_agree(shared: Path, records: dict[str, Ma
 
 
 # --- partial logs ------------------------------------------------------------------------------------
-def test_a_log_cut_inside_a_hand_drops_that_hand(records: dict[str, MahjongRecord]) -> None:
+def test_a_log_cut_inside_a_hand_keeps_that_hand_as_far_as_it_goes(
+        records: dict[str, MahjongRecord]) -> None:
+    """Issue 9 item 8: the unfinished last hand is kept up to where the log stops (a replay plays
+    it), after the complete hands; there is no end_game (no owari)."""
     full = records[f"{PARTIAL}.mjlog"].events
-    for suffix in ("-no-round-end", "-no-game-end"):
-        part = records[f"{PARTIAL}{suffix}.mjlog"]
-        assert len(hands(part)) == len(hands(records[f"{PARTIAL}.mjlog"])) - 1 == 7
-        assert part.events == full[:len(part.events)]
-        assert part.events[-1] == {"type": "end_kyoku"}  # no owari: the match's end is not in it
+    assert len(hands(records[f"{PARTIAL}.mjlog"])) == 8
+    part = records[f"{PARTIAL}-no-round-end.mjlog"]  # the 8th hand stops after a discard
+    assert len(hands(part)) == 8 and part.events == full[:len(part.events)]
+    assert part.events[-1]["type"] == "dahai"
+    assert not any(e["type"] in ("hora", "ryukyoku") for e in hands(part)[-1])
+    part = records[f"{PARTIAL}-no-game-end.mjlog"]  # 7 whole hands, no owari
+    assert len(hands(part)) == 7 and part.events == full[:len(part.events)]
+    assert part.events[-1] == {"type": "end_kyoku"}
 
 
-def test_a_log_cut_anywhere_keeps_its_complete_hands(logs: dict[str, bytes]) -> None:
+def test_a_log_cut_anywhere_keeps_what_it_holds_and_says_where_it_is_cut(
+        logs: dict[str, bytes]) -> None:
+    """Issue 9 item 8, issue 17 item 3: a log cut anywhere (inside a tag, or after one) keeps its
+    complete hands and the unfinished one, and ``stops_early`` says where the file is cut."""
     text = game_text(logs)
     whole = read_mjlog(text, "g")
+    assert whole.stops_early == ""
     ends = [m.end() for m in re.finditer(r"<(AGARI|RYUUKYOKU) [^>]*>", text)]
-    for cut in (ends[2] - 1, ends[2], ends[2] + 3, ends[2] + 200):
+    start = text.rindex("<AGARI", 0, ends[2]) + 1  # columns count from 0
+    for cut, hand_count, where in (
+            (ends[2] - 1, 3, f"the file is cut inside the tag at line 1, column {start - 1}"),
+            (ends[2], 3, f"the file stops at line 1, column {ends[2]} without </mjloggm>, after "
+                         "<AGARI>"),
+            (ends[2] + 3, 3, f"the file is cut inside the tag at line 1, column {ends[2]}, after "
+                             "<AGARI>"),  # the next INIT is cut
+            (text.index("/>", ends[2] + 3) + 7, 4, "the file is cut inside the tag at line 1, "
+                                                  "column")):  # the 4th hand's first draw
         part = read_mjlog(text[:cut], "g")
-        complete = 3 if cut >= ends[2] else 2
-        assert len(hands(part)) == complete
+        assert len(hands(part)) == hand_count
         assert part.events == whole.events[:len(part.events)]
-        assert part.events[-1] == {"type": "end_kyoku"}
+        assert part.stops_early.startswith(where), (part.stops_early, where)
 
 
 # --- the meld code -------------------------------------------------------------------------------
@@ -392,7 +410,7 @@ def test_tenhou_walls_reproduce_every_hand(records: dict[str, MahjongRecord],
             check_hand(hand, wall, (int(init[3]) + 1, int(init[4]) + 1))
             checked["hands"] += 1
             checked["draws"] += sum(e["type"] == "tsumo" for e in hand)
-    assert checked["hands"] == sum(len(hands(record)) for record in records.values()) == 366
+    assert checked["hands"] == sum(len(hands(record)) for record in records.values()) == 367
     assert checked["draws"] > 17000
 
 
@@ -518,12 +536,12 @@ def test_a_bad_yaku_id_is_an_error(logs: dict[str, bytes]) -> None:
     ("<mjloggm><T1></mjloggm>", "not well-formed XML"),
     (b"", "empty, not a Tenhou mjlog"),
     ("<html><body/></html>", "root element is <html>"),
-    ("<mjloggm ver='2.3'></mjloggm>", "no complete hand"),
+    ("<mjloggm ver='2.3'></mjloggm>", "no hand in the log"),
     (b"\x1f\x8b\x08\x00garbage", "gzip data does not decompress"),
     (b"<mjloggm>\xff\xfe</mjloggm>", "not well-formed XML"),
-    ('<mjloggm><GO type="185"/></mjloggm>', "3-player games are not supported"),
+    ('<mjloggm><GO type="185"/></mjloggm>', "type=185: a 3-player game"),
     ('<mjloggm><INIT seed="0,0,0,0,0,1" ten="250,250,250,0" oya="0" hai0="1" hai1="2" hai2="3" '
-     'hai3=""/></mjloggm>', "East 1, 0 honba: <INIT>: 3-player games are not supported"),
+     'hai3=""/></mjloggm>', "East 1, 0 honba: <INIT>: a 3-player game"),
     ('<mjloggm><INIT seed="0,0,0,0,0,1" ten="250,250,250,250" oya="0" hai0="1,2" hai1="2" '
      'hai2="3" hai3="4"/></mjloggm>', "hai0 has 2 tiles, expected 13"),
     ('<mjloggm><INIT seed="17,0,0,0,0,1"/></mjloggm>', "seed round 17 is not 0..15"),

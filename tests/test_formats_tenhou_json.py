@@ -104,12 +104,21 @@ def test_name_comes_from_ref_unless_given(texts: dict[str, str]) -> None:
     assert read_tenhou_json(texts["chankan.json"]).name == ""
 
 
-def test_rules_need_red_fives_and_four_players(shared: Path) -> None:
+def test_rules_come_from_the_log_and_need_four_players(shared: Path) -> None:
+    """Issue 9 item 5 (as for mjlog): the log's ``rule`` names the rules: red fives (``aka``, 赤),
+    the length (東 East-only, 南 East-South) and open tanyao (喰) as changes of Tenhou's."""
     data = tricky(shared, "chankan.json")
     data["rule"] = {"disp": "般南喰"}
-    assert read_tenhou_json(json.dumps(data)).rules is None
+    record = read_tenhou_json(json.dumps(data))
+    assert (record.rules, record.rule_changes) == ("tenhou", (("red_fives", (0, 0, 0)),))
+    data["rule"] = {"disp": "般東赤", "aka": 1}
+    record = read_tenhou_json(json.dumps(data))
+    assert record.rule_changes == (("kuitan", False), ("length", "east"))
+    rules = record.rules_value()
+    assert rules is not None and (rules.kuitan, rules.length, rules.red_fives) == (False, "east", (1, 1, 1))
     data["rule"] = {"disp": "Gold Room South", "aka51": 1, "aka52": 1, "aka53": 1}
     assert read_tenhou_json(json.dumps(data)).rules == "tenhou"
+    assert read_tenhou_json(json.dumps(data)).rule_changes == ()
     data["rule"] = {"disp": "三般南喰赤", "aka": 1}
     with pytest.raises(RecordError, match="three-player"):
         read_tenhou_json(json.dumps(data))

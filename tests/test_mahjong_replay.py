@@ -7,15 +7,22 @@ fu the records state) must be what the engine computes: zero mismatches.
 from __future__ import annotations
 
 import gzip
+import json
 from pathlib import Path
 
 import pytest
 
-from taku.formats.mahjong.mjai import read_mjai, read_mjai_matches, write_mjai
-from taku.formats.mahjong.record import MahjongRecord
+from taku.bots.evaluation import play_match
+from taku.formats.mahjong.load import UnreadableGame, load_records, read_records
+from taku.formats.mahjong.mjai import read_mjai, read_mjai_matches, ryukyoku_reason, write_mjai
+from taku.formats.mahjong.mjlog import read_mjlog
+from taku.formats.mahjong.record import Event, MahjongRecord, RecordError
 from taku.formats.mahjong.replay import replay, wall_from_record
+from taku.mahjong.kyoku import Kyoku
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules
+from taku.mahjong.tiles import Tile, parse_tiles
+from tests.test_mahjong_kyoku import _TRIPLE_RON, act, play, table
 
 
 def _matches(shared: Path, name: str) -> list[MahjongRecord]:
@@ -64,14 +71,13 @@ def test_every_tenhou_record_replays_without_mismatch(shared: Path, folder: str)
     """Every Tenhou log of the shared data (tenhou.net/6 JSON, mjlog XML, the tricky hands): every
     action legal, every start, delta, fu, han, yaku, dora and final score equal; only the two
     defective hand-made records are refused, each with its defect named."""
-    from taku.cli.mahjong_play import load_records
-
     paths = sorted(p for p in (shared / "data" / "mahjong" / "tenhou" / folder).iterdir()
                    if not p.name.startswith("LICENSE"))
     assert len(paths) == {"json": 31, "mjlog": 36, "tricky_json": 20}[folder]
     failures, defects, hands = [], {}, 0
     for path in paths:
         (record,) = load_records(str(path))
+        assert isinstance(record, MahjongRecord), record
         report = replay(record)
         hands += report.hands
         if path.name in DEFECTIVE_RECORDS:
@@ -126,11 +132,10 @@ def test_wall_from_record_deals_the_recorded_hands(shared: Path) -> None:
     assert wall.tiles[52].mjai == first_draw["pai"]
 
 
-@pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul", "ema", "montreal"])
+@pytest.mark.parametrize("preset", ["tenhou", "mahjongsoul", "ema", "montreal", "seeds-001-003"])
 def test_own_records_replay_and_round_trip(preset: str) -> None:
     """Matches played by the engine replay exactly, and survive mjai JSON lines unchanged."""
     from taku.bots.simple import SimplePlayer
-    from taku.cli.mahjong_play import play_match
     rules = Rules.preset(preset)
     for seed in range(3):
         match = play_match(rules, f"replay-{seed}", [SimplePlayer()] * 4)
@@ -141,3 +146,186 @@ def test_own_records_replay_and_round_trip(preset: str) -> None:
         assert report.hands == len(match.results)
         again = read_mjai(write_mjai(record), "again")
         assert list(again.events) == list(record.events)
+
+
+# --- issue 9: records from outside the shared data --------------------------------------------------
+
+def _kyoku_record(k: Kyoku, name: str, preset: str | None = "tenhou") -> MahjongRecord:
+    """The record of one hand played on a constructed wall (no end_game: it is part of a match)."""
+    return MahjongRecord(({"type": "start_game"}, *(dict(e) for e in k.events)), preset, name)
+
+
+def _triple_ron_hand(preset: str) -> Kyoku:
+    """East discards 3m and South, West and North all call ron on it (tests/test_mahjong_kyoku)."""
+    k = table(_TRIPLE_RON, rules=Rules.preset(preset))
+    act(k, 0, "dahai", "3m")
+    for seat in (1, 2, 3):
+        act(k, seat, "hora", close=False)
+    return k
+
+
+def test_mj_end_10_sanchahou_in_an_mjai_record_replays() -> None:
+    """Issue 9 item 6, MJ-END-10, CFG-03: an mjai ``ryukyoku`` with reason ``sanchahou`` does not
+    say who called ron; the replay works out the three seats that can ron the tile and plays the
+    abort through the engine (Tenhou: a triple ron aborts the hand)."""
+    k = _triple_ron_hand("tenhou")
+    assert k.result is not None and k.result.outcome == "sanchahou"
+    record = _kyoku_record(k, "triple")
+    abort = next(e for e in record.events if e["type"] == "ryukyoku")
+    assert abort == {"type": "ryukyoku", "reason": "sanchahou", "deltas": [0, 0, 0, 0]}
+    report = replay(record)
+    assert report.ok, report.mismatches
+    assert (report.hands, report.draws, report.actions) == (1, 1, 4)
+    named = MahjongRecord(tuple({**e, "claimants": [1, 2, 3]} if e["type"] == "ryukyoku" else e
+                                for e in record.events), "tenhou", "named")
+    assert replay(named).ok
+    # riichienv's and mjai's spelling of the reason read alike
+    text = write_mjai(record).replace('"sanchahou"', '"sanchaho"')
+    assert replay(read_mjai(text, "spelled")).ok
+
+
+def test_mj_end_10_sanchahou_with_wrong_claimants_or_rules_is_a_mismatch() -> None:
+    """Claimants that cannot ron the tile are refused; under Mahjong Soul's rules (a triple ron is
+    paid) the engine's result differs from the record's abort, and the replay says so."""
+    record = _kyoku_record(_triple_ron_hand("tenhou"), "triple")
+    wrong = MahjongRecord(tuple({**e, "claimants": [0, 1, 2]} if e["type"] == "ryukyoku" else e
+                                for e in record.events), "tenhou", "wrong")
+    report = replay(wrong)
+    assert not report.ok and "in the engine only seats [1, 2, 3] can" in report.mismatches[0].message
+    report = replay(record, Rules.preset("mahjongsoul"))
+    assert not report.ok
+    assert "hand result: record draw (sanchahou); engine win by seat 1" in \
+        report.mismatches[0].message
+
+
+def test_mj_end_10_sanchahou_in_an_mjlog_names_the_three_hands() -> None:
+    """Issue 9 item 6: ``<RYUUKYOKU type="ron3">`` shows the three hands (``hai1 hai2 hai3``): they
+    are the claimants, and the abort replays."""
+    ids = _TileIds()
+    hands = [ids.take(hand) for hand in _TRIPLE_RON]
+    draw = ids.take("9p")[0]
+    discard = next(i for i in hands[0] if i // 4 == Tile.from_str("3m").kind)
+    shown = " ".join(f'hai{seat}="{",".join(map(str, hands[seat]))}"' for seat in (1, 2, 3))
+    text = ('<mjloggm ver="2.3"><GO type="169"/><UN n0="a" n1="b" n2="c" n3="d"/>'
+            '<TAIKYOKU oya="0"/><INIT seed="0,0,0,0,0,' + str(ids.take("1z")[0]) + '" '
+            'ten="250,250,250,250" oya="0" '
+            + " ".join(f'hai{seat}="{",".join(map(str, hands[seat]))}"' for seat in range(4))
+            + f'/><T{draw}/><D{discard}/><RYUUKYOKU type="ron3" ba="0,0" '
+            f'sc="250,0,250,0,250,0,250,0" {shown}/></mjloggm>')
+    record = read_mjlog(text, "ron3")
+    abort = next(e for e in record.events if e["type"] == "ryukyoku")
+    assert abort == {"type": "ryukyoku", "reason": "sanchahou", "deltas": [0, 0, 0, 0],
+                     "claimants": [1, 2, 3]}
+    report = replay(record)
+    assert report.ok, report.mismatches
+
+
+class _TileIds:
+    """Tenhou tile ids (0..135) for MPSZ text, each id given out once."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def take(self, text: str) -> list[int]:
+        out = []
+        for tile in parse_tiles(text):
+            tile_id = next(i for i in range(tile.kind * 4, tile.kind * 4 + 4)
+                           if i not in self.used and not (i % 4 == 0 and tile.kind in (4, 13, 22)))
+            self.used.add(tile_id)
+            out.append(tile_id)
+        return out
+
+
+FOUR_WINDS = ["1z 2m5m8m 2p5p8p 2s5s8s 5z6z7z", "1z 3m6m9m 3p6p9p 3s6s9s 5z6z7z",
+              "1z 1m4m7m 1p4p7p 1s4s7s 2z3z4z", "1z 2m5m8m 1p4p7p 3s6s9s 2z3z4z"]
+
+
+@pytest.mark.parametrize("spelling", ["sufuurenta", "sufonrenta", "suufon_renda", "kaze4",
+                                      "Suufon-Renda", "四風連打"])
+def test_mj_end_10_four_winds_reason_in_every_spelling(spelling: str) -> None:
+    """Issue 9 item 7: riichienv writes the four-winds abort ``sufuurenta``, gimite's mjai
+    ``sufonrenta``, Tenhou ``kaze4``: every spelling reads as ``suufon_renda`` and replays."""
+    k = table(FOUR_WINDS, rules=Rules.preset("tenhou"))
+    play(k, "0 dahai 1z", "1 dahai 1z", "2 dahai 1z", "3 dahai 1z")
+    assert k.result is not None and k.result.outcome == "suufon_renda"
+    text = write_mjai(_kyoku_record(k, "winds")).replace('"suufon_renda"', json.dumps(spelling))
+    record = read_mjai(text, "winds")
+    assert next(e for e in record.events if e["type"] == "ryukyoku")["reason"] == "suufon_renda"
+    assert replay(record).ok
+
+
+@pytest.mark.parametrize(("reason", "spellings"), [
+    ("exhaustive_draw", ["exhaustive_draw", "fanpai", "流局"]),
+    ("kyushu_kyuhai", ["kyushu_kyuhai", "kyushukyuhai", "yao9", "九種九牌"]),
+    ("suucha_riichi", ["suucha_riichi", "suchareach", "reach4", "四家立直"]),
+    ("suukaikan", ["suukaikan", "sukaikan", "suukansansen", "suchakantsu", "kan4", "四槓散了"]),
+    ("sanchahou", ["sanchahou", "sanchaho", "ron3", "三家和了"]),
+    ("nagashi_mangan", ["nagashi_mangan", "nagashimangan", "nm", "流し満貫"]),
+])
+def test_ryukyoku_reasons_of_every_mjai_producer(reason: str, spellings: list[str]) -> None:
+    """Issue 9 item 7: the reasons gimite's mjai, riichienv, mjai.app-style converters and Tenhou
+    write all map to taku's names; an unknown one is refused (per game, by the loader)."""
+    assert {ryukyoku_reason(s) for s in spellings} == {reason}
+    assert ryukyoku_reason("aborted") is None and ryukyoku_reason(3) is None
+
+
+def test_unreadable_games_get_a_verdict_and_the_others_are_read() -> None:
+    """Issue 9 item 7: one bad game of a one-match-per-line file is an UnreadableGame naming its
+    line; the other lines are read."""
+    good = json.dumps({"rule": "tenhou", "events": [{"type": "start_game"}]})
+    bad = json.dumps({"rule": "tenhou", "events": [{"type": "start_game"},
+                                                   {"type": "ryukyoku", "reason": "odd"}]})
+    games = read_records(f"{good}\n{bad}\nnot json\n".encode(), "m.jsonl")
+    assert isinstance(games[0], MahjongRecord)
+    assert games[1] == UnreadableGame("m.jsonl line 2", "event 2: unknown ryukyoku reason 'odd'")
+    assert games[2] == UnreadableGame("m.jsonl line 3", "not JSON: Expecting value")
+
+
+# --- issue 9 item 8: records cut in the middle of a hand ----------------------------------------------
+
+def _partial_events(shared: Path) -> list[Event]:
+    """The first riichienv match cut in its second hand, right after a riichi declaration."""
+    record = _matches(shared, "riichienv_tenhou_1-150.jsonl.gz")[0]
+    events = list(record.events)
+    second = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"][1]
+    stop = next(i for i in range(second, len(events)) if events[i]["type"] == "reach")
+    return events[:stop + 1]
+
+
+def test_a_record_cut_inside_a_hand_is_replayed_up_to_where_it_stops(shared: Path) -> None:
+    """Issue 9 item 8: a deal and some draws, discards, calls and a riichi, then nothing: every
+    action is replayed (legal) and the report says where the record stops."""
+    events = _partial_events(shared)
+    report = replay(MahjongRecord(tuple(events), "tenhou", "cut"))
+    assert report.ok, report.mismatches
+    assert report.hands == 1 and report.stops == f"East 1, 1 honba, after event {len(events) - 1} " \
+        f"(a reach by seat {events[-1]['actor']})"
+    assert report.to_dict()["stops_early"] == {"cut": "", "stops": report.stops}
+    # A state test of another engine: the hand alone, from its start_kyoku, read as mjai lines.
+    second = [i for i, e in enumerate(events) if e["type"] == "start_kyoku"][1]
+    record = read_mjai(write_mjai(events[second:]), "state")
+    assert record.events[0] == {"type": "start_game"}
+    report = replay(record)
+    assert report.ok and report.hands == 0 and report.stops.startswith("East 1, 1 honba")
+
+
+def test_a_cut_record_still_checks_every_action(shared: Path) -> None:
+    """A partial hand with an action the engine refuses is a mismatch, as in a whole record."""
+    events = _partial_events(shared)
+    index = max(i for i, e in enumerate(events) if e["type"] == "dahai")
+    events[index] = {**events[index], "pai": "C" if events[index]["pai"] != "C" else "P",
+                     "tsumogiri": False}
+    report = replay(MahjongRecord(tuple(events), "tenhou", "cut"))
+    assert not report.ok and report.mismatches[0].event == index
+
+
+def test_an_mjai_file_cut_inside_its_last_line_says_so(shared: Path) -> None:
+    """Issue 17 item 3 (for mjai): a file cut in the middle of its last line is read to the last
+    whole line; the record and the replay say where it is cut."""
+    text = write_mjai(_partial_events(shared))
+    record = read_mjai(text[:-25], "cut.mjson")
+    assert record.stops_early.startswith("the file is cut inside its line ")
+    report = replay(record)
+    assert report.ok and report.cut == record.stops_early
+    with pytest.raises(RecordError, match="line 2 is not JSON"):
+        read_mjai('{"type":"start_game"}\n{oops\n{"type":"end_game"}\n', "broken")

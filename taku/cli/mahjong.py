@@ -1,5 +1,7 @@
-"""``taku mahjong ...``: score hands and analyse shanten from the command line (``replay`` and
-``simulate`` are in :mod:`taku.cli.mahjong_play`).
+"""``taku mahjong ...``: score hands and analyse shanten from the command line, and play one seat
+as an mjai bot (``replay`` is in :mod:`taku.cli.mahjong_replay`, ``simulate`` in
+:mod:`taku.cli.mahjong_simulate`). Every command that uses rules prints them first (``rules:
+tenhou``; ``"rules"`` in JSON); the default is Tenhou's.
 
 Hand syntax (``HAND``): the concealed tiles in MPSZ notation, then each meld, then optionally the
 winning tile, separated by spaces::
@@ -26,7 +28,7 @@ from typing import Any
 from taku.cli.main import CommandError, loads_json
 from taku.mahjong.errors import InvalidNotationError, MahjongError
 from taku.mahjong.hand import ACROSS, LEFT, MELD_KINDS, RIGHT, Hand, Meld
-from taku.mahjong.rules import PRESETS, Rules
+from taku.mahjong.rules import PRESET_ALIASES, PRESETS, Rules, rules_label
 from taku.mahjong.score import SEAT_NAMES, HandScore, Win, nagashi_mangan_score, score_hand
 from taku.mahjong.shanten import (
     Ukeire,
@@ -49,7 +51,7 @@ _DIRECTIONS = {"left": LEFT, "kamicha": LEFT, "across": ACROSS, "toimen": ACROSS
 def register(games: Any) -> None:
     """Add the ``mahjong`` sub-command to ``games``."""
     parser: argparse.ArgumentParser = games.add_parser(
-        "mahjong", help="riichi mahjong: score hands, shanten",
+        "mahjong", help="riichi mahjong: score hands, shanten, replay records, simulate, mjai bot",
         description="Riichi mahjong tools.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
@@ -100,8 +102,9 @@ def register(games: Any) -> None:
     analyse.add_argument("--json", action="store_true", help="print JSON")
     analyse.set_defaults(handler=_shanten_command)
 
-    from taku.cli import mahjong_play
-    mahjong_play.register(commands)
+    from taku.cli import mahjong_replay, mahjong_simulate
+    mahjong_replay.register(commands)
+    mahjong_simulate.register(commands)
 
     bot = commands.add_parser(
         "mjai-bot", help="play one seat as an mjai bot on stdin/stdout (docs/mjai.md)",
@@ -112,8 +115,7 @@ def register(games: Any) -> None:
     bot.add_argument("--player", default="taku", help="the player (see taku.bots.PLAYERS; default taku)")
     bot.add_argument("--seed", default="0", help="the player's seed")
     _add_rules_arguments(bot)
-    # mjai.app and Mortal play Tenhou-like rules (red fives): the bot's default
-    bot.set_defaults(handler=_mjai_bot_command, rules="tenhou")
+    bot.set_defaults(handler=_mjai_bot_command)
 
 
 def _mjai_bot_command(args: argparse.Namespace) -> int:
@@ -121,15 +123,18 @@ def _mjai_bot_command(args: argparse.Namespace) -> int:
     from taku.protocols.mjai_client import MjaiBot, serve
     seed: int | str = int(args.seed) if args.seed.lstrip("-").isdigit() else args.seed
     try:
-        bot = MjaiBot(make_player(args.player, seed), args.seat, _rules(args.rules, args.option))
+        rules = _rules(args.rules, args.option)
+        bot = MjaiBot(make_player(args.player, seed), args.seat, rules)
+        # Standard output is the protocol: the rules go to the error stream.
+        print(f"rules: {rules_label(rules)}", file=sys.stderr, flush=True)
         return serve(bot, sys.stdin, sys.stdout)
     except ValueError as error:  # MjaiProtocolError, an unknown player or rules field
         raise CommandError(str(error)) from None
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", default="default", choices=["default", *PRESETS],
-                        help="rule preset (default: seed 001 scoring)")
+    parser.add_argument("--rules", default="default", choices=[*PRESETS, *PRESET_ALIASES],
+                        help="rule preset (default: tenhou, the library default)")
     parser.add_argument("--option", action="append", default=[], metavar="FIELD=VALUE",
                         help="change one rules field, e.g. kiriage_mangan=true (repeatable)")
 
@@ -145,7 +150,7 @@ def _seat(text: str | int, what: str) -> int:
 
 def _rules(name: str, options: list[str]) -> Rules:
     """The preset ``name`` (or the defaults) changed by ``--option FIELD=VALUE`` texts."""
-    rules = Rules() if name == "default" else Rules.preset(name)
+    rules = Rules.preset(name)
     if not options:
         return rules
     changes: dict[str, Any] = {}
@@ -280,12 +285,14 @@ def _score_command(args: argparse.Namespace) -> int:
         raise CommandError('give a HAND, e.g. taku mahjong score "123m456p789s11z 777z+ 1z"')
     try:
         hand, win_tile = parse_hand_argument(args.hand, args.win)
-        result = score_hand(hand, win_tile, _win_from_args(args), _rules(args.rules, args.option))
+        rules = _rules(args.rules, args.option)
+        result = score_hand(hand, win_tile, _win_from_args(args), rules)
     except MahjongError as error:
         raise CommandError(str(error)) from None
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        print(json.dumps({"rules": rules_label(rules), **result.to_dict()}, ensure_ascii=False))
     else:
+        print(f"rules: {rules_label(rules)}")
         print(format_score_sheet(hand, win_tile, result))
     return 0
 
@@ -300,13 +307,15 @@ def _nagashi_command(args: argparse.Namespace) -> int:
                            f"{', '.join(given)} (a nagashi mangan is paid at a draw, without "
                            "counters)")
     try:
-        result = nagashi_mangan_score(_seat(args.seat, "--seat"), _rules(args.rules, args.option))
+        rules = _rules(args.rules, args.option)
+        result = nagashi_mangan_score(_seat(args.seat, "--seat"), rules)
     except MahjongError as error:
         raise CommandError(str(error)) from None
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        print(json.dumps({"rules": rules_label(rules), **result.to_dict()}, ensure_ascii=False))
         return 0
-    lines = [f"Nagashi mangan  {SEAT_NAMES[_seat(args.seat, '--seat')]}"
+    lines = [f"rules: {rules_label(rules)}",
+             f"Nagashi mangan  {SEAT_NAMES[_seat(args.seat, '--seat')]}"
              f"{' (dealer)' if result.dealer else ''}",
              "Value         mangan", "Payments"]
     lines += _payment_lines(result)
@@ -436,9 +445,10 @@ def _json_rules(data: dict[str, Any]) -> Rules:
     field takes true/false, a number field an integer, a set field a list of names, ``red_fives`` a
     list of three integers; ``Rules`` checks each value."""
     name = data.get("rules", "default")
-    if not isinstance(name, str) or (name != "default" and name not in PRESETS):
-        raise MahjongError(f"\"rules\" must be one of default, {', '.join(PRESETS)}; got {name!r}")
-    rules = Rules() if name == "default" else Rules.preset(name)
+    if not isinstance(name, str) or (name not in PRESET_ALIASES and name not in PRESETS):
+        raise MahjongError(f"\"rules\" must be one of {', '.join([*PRESET_ALIASES, *PRESETS])}; "
+                           f"got {name!r}")
+    rules = Rules.preset(name)
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise MahjongError(f"\"options\" must be an object of rules fields, got {options!r}")
@@ -481,7 +491,8 @@ def score_json(data: Any) -> dict[str, Any]:
                                f"{', '.join(sorted(extra))}")
         seat = _json_seat(data, "seat", "E")
         assert seat is not None
-        return nagashi_mangan_score(seat, _json_rules(data)).to_dict()
+        rules = _json_rules(data)
+        return {"rules": rules_label(rules), **nagashi_mangan_score(seat, rules).to_dict()}
 
     for key in ("closed", "win_tile"):
         if key not in data:
@@ -518,7 +529,8 @@ def score_json(data: Any) -> dict[str, Any]:
               ura_indicators=indicators("ura_indicators"),
               honba=number("honba"), deposits=number("deposits"),
               discarder=_json_seat(data, "discarder", None), pao_seat=_json_seat(data, "pao", None))
-    return score_hand(hand, win_tile, win, _json_rules(data)).to_dict()
+    rules = _json_rules(data)
+    return {"rules": rules_label(rules), **score_hand(hand, win_tile, win, rules).to_dict()}
 
 
 def _score_batch(stdin: Any, stdout: Any) -> int:

@@ -892,7 +892,10 @@ class Kyoku:
                         "deltas": deltas,
                         "ura_markers": [self.wall.tiles[URA[i]].mjai for i in range(self.dora_revealed)]
                         if ura else []}
-        event.update(fu=score.fu, han=score.han, yakuman=score.yakuman,
+        # ``yakuman`` counts yakuman yaku: a kazoe yakuman (ordinary yaku, 13+ han) has none, as
+        # Tenhou's records state it.
+        event.update(fu=score.fu, han=score.han,
+                     yakuman=0 if score.limit == "kazoe yakuman" else score.yakuman,
                      yaku=[[name, han] for name, han in score.yaku], dora=score.dora, aka=score.aka,
                      ura=score.ura)
         if score.liable:

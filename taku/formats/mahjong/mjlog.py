@@ -13,11 +13,26 @@ Mortal's mjai dialect (see :mod:`taku.formats.mahjong.record`), in the server's 
 - A double ron is two ``hora`` events before one ``end_kyoku``; the first (the winner nearest the
   discarder) carries the honba and the deposits.
 
-Partial logs (a download cut short, a game still being played): a last hand without its ``AGARI``
-or ``RYUUKYOKU`` is dropped, complete hands are kept, and there is no ``end_game`` (it comes with
-the final scores, ``owari``, which only the game's last result carries), so a replay does not
-expect the match to end there. A log cut inside a tag is read the same way. A hand that stops
-without a result while another ``INIT`` follows is an error.
+- A triple ron that aborts the hand (``RYUUKYOKU type="ron3"``) is a ``ryukyoku`` with reason
+  ``sanchahou`` and ``claimants``: the seats whose hands the tag shows (``hai0``..``hai3``).
+
+The rules come from ``GO type`` (bits as listed in ``../shared/reference/TENHOU_LOGS.md``):
+``rules`` is ``"tenhou"`` and ``rule_changes`` what the bits change: 0x02 no red fives
+(``red_fives``), 0x04 no open tanyao (``kuitan``), 0x08 clear: an East-only game (``length``).
+A three-player game (0x10, or an ``INIT`` with an empty ``hai3``) raises :class:`RecordError`.
+Bits of private lobbies that say nothing of these rules are read as the bits say. Logs with chips
+(``sc`` and ``owari`` with 16 numbers) are read: the points are the record, the chips are kept as
+``chip_deltas`` and the final ``chips``. One rule shows only in the results: a log that pays a
+non-limit 4 han 30 fu (or 3 han 60 fu) win as a mangan plays kiriage mangan (``kiriage_mangan``;
+seen in Tenhou's chip lobbies), and a ron with counters whose discarder pays other than 300 a
+counter sets ``honba_points`` (1,500 in some private lobbies).
+
+Partial logs (a download cut short, a game still being played): the last hand is kept as far as
+the log goes, with or without its ``AGARI`` or ``RYUUKYOKU``, and there is no ``end_game`` (it
+comes with the final scores, ``owari``, which only the game's last result carries), so a replay
+plays what there is and does not expect the match to end there. A log cut inside a tag is read up
+to the last whole tag, and the record's ``stops_early`` says where the file is cut. A hand that
+stops without a result while another ``INIT`` follows is an error.
 
 Everything else that is not a well-formed 4-player mjlog raises :class:`RecordError` naming the
 game, the hand (``East 2, 1 honba``) and the problem.
@@ -25,7 +40,6 @@ game, the hand (``East 2, 1 honba``) and the problem.
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import re
 import zlib
@@ -59,6 +73,12 @@ YAKUMAN_NAMES: dict[int, str] = {
 
 DORA_IDS: dict[int, str] = {52: "dora", 53: "ura", 54: "aka"}
 """Tenhou's ids for dora counts, to the ``hora`` keys that hold them."""
+
+GO_NO_RED = 0x02
+GO_NO_KUITAN = 0x04
+GO_HANCHAN = 0x08
+GO_SANMA = 0x10
+"""The ``GO type`` bits that name rules (``../shared/reference/TENHOU_LOGS.md``)."""
 
 DRAW_REASONS: dict[str | None, str] = {
     None: "exhaustive_draw", "yao9": "kyushu_kyuhai", "kaze4": "suufon_renda",
@@ -136,8 +156,9 @@ def _decompress(data: str | bytes, game: str) -> str | bytes:
     return data
 
 
-def _elements(data: str | bytes, game: str) -> list[tuple[str, dict[str, str]]]:
-    """The root's child elements (tag, attributes) in order; a log cut short gives those read."""
+def _elements(data: str | bytes, game: str) -> tuple[list[tuple[str, dict[str, str]]], str]:
+    """The root's child elements (tag, attributes) in order, and where the file is cut (empty if
+    it is whole); a log cut short gives the elements read."""
     parser: XMLPullParser[Element] = XMLPullParser(events=("start",))
     elements: list[tuple[str, dict[str, str]]] = []
     parser.feed(_decompress(data, game))
@@ -148,19 +169,27 @@ def _elements(data: str | bytes, game: str) -> list[tuple[str, dict[str, str]]]:
             elements.append((element.tag, dict(element.attrib)))
     except ParseError as error:
         raise RecordError(f"{game}: not well-formed XML ({error})") from None
-    with contextlib.suppress(ParseError):  # a log cut short (inside a tag, before </mjloggm>)
+    cut = ""
+    try:
         parser.close()
+    except ParseError as error:  # a log cut short (inside a tag, or before </mjloggm>)
+        line, column = error.position
+        last = f", after <{elements[-1][0]}>" if len(elements) > 1 else ""
+        if error.code == 5:  # an unclosed token: the position is where the cut tag begins
+            cut = f"the file is cut inside the tag at line {line}, column {column}{last}"
+        else:
+            cut = f"the file stops at line {line}, column {column} without </mjloggm>{last}"
     if not elements:
         raise RecordError(f"{game}: empty, not a Tenhou mjlog")
     if elements[0][0] != "mjloggm":
         raise RecordError(f"{game}: not a Tenhou mjlog: the root element is <{elements[0][0]}>, "
                           f"expected <mjloggm>")
-    return elements[1:]
+    return elements[1:], cut
 
 
 def mjlog_seed(data: str | bytes, name: str = "") -> str | None:
     """The ``SHUFFLE seed`` of an mjlog (for :func:`taku.formats.mahjong.tenhou_wall.tenhou_walls`)."""
-    elements = _elements(data, name or "mjlog")
+    elements, _ = _elements(data, name or "mjlog")
     for tag, attrib in elements:
         if tag == "SHUFFLE":
             return attrib.get("seed")
@@ -170,13 +199,13 @@ def mjlog_seed(data: str | bytes, name: str = "") -> str | None:
 def read_mjlog(data: str | bytes, name: str = "") -> MahjongRecord:
     """One game from Tenhou mjlog XML (text, bytes or gzip-compressed bytes).
 
-    ``rules`` is ``"tenhou"`` for a 4-player game with red fives and open tanyao (``GO type``
-    bits 2 and 4 clear), ``None`` for other 4-player rules; 3-player games raise
-    :class:`RecordError`. A log without ``GO`` is read with red fives and ``rules`` ``None``.
+    ``rules`` is ``"tenhou"`` with the ``rule_changes`` that ``GO type`` names (see the module
+    docstring); 3-player games raise :class:`RecordError`. A log without ``GO`` is read with red
+    fives and ``rules`` ``None``.
     """
     game = name or "mjlog"
-    elements = _elements(data, game)
-    return _Reader(game, name).read(elements)
+    elements, cut = _elements(data, game)
+    return _Reader(game, name).read(elements, cut)
 
 
 class _Reader:
@@ -188,6 +217,10 @@ class _Reader:
         self.events: list[Event] = []
         self.red_fives = True
         self.rules: str | None = None
+        self.rule_changes: tuple[tuple[str, object], ...] = ()
+        self.chips: list[int] | None = None
+        self.kiriage = False
+        self.honba_points: int | None = None
         self.players: tuple[str, ...] = ()
         self.label = ""
         self.tag = ""
@@ -259,22 +292,28 @@ class _Reader:
             raise self.fail("after the hand's result")
 
     # --- the read ---------------------------------------------------------------------------
-    def read(self, elements: list[tuple[str, dict[str, str]]]) -> MahjongRecord:
+    def read(self, elements: list[tuple[str, dict[str, str]]], cut: str = "") -> MahjongRecord:
         self.events.append({"type": "start_game", "names": ["", "", "", ""]})
         for tag, attrib in elements:
             self.tag = tag
             self.element(tag, attrib)
         self.tag = ""
-        if self.in_hand and not self.result:
-            del self.events[self.hand_start:]  # an unfinished last hand
-        elif self.in_hand:
+        if self.in_hand and self.result:
             self.events.append({"type": "end_kyoku"})
+        # else: an unfinished last hand stays as far as the log goes (a replay plays it)
         if not any(event["type"] == "start_kyoku" for event in self.events):
             self.label = ""
-            raise self.fail("no complete hand in the log")
+            raise self.fail("no hand in the log" + (f" ({cut})" if cut else ""))
         if self.owari is not None:  # without it the log stops before the match's end
-            self.events.append({"type": "end_game", "scores": self.owari})
-        return MahjongRecord(tuple(self.events), self.rules, self.name, self.players)
+            end: Event = {"type": "end_game", "scores": self.owari}
+            if self.chips is not None:
+                end["chips"] = self.chips
+            self.events.append(end)
+        changes = self.rule_changes + ((("kiriage_mangan", True),) if self.kiriage else ())
+        if self.honba_points is not None and self.honba_points != 300:
+            changes += (("honba_points", self.honba_points),)
+        return MahjongRecord(tuple(self.events), self.rules, self.name, self.players,
+                             rule_changes=changes, stops_early=cut)
 
     def element(self, tag: str, attrib: dict[str, str]) -> None:
         match = _DRAW_TAG.fullmatch(tag)
@@ -295,10 +334,20 @@ class _Reader:
 
     def go(self, attrib: dict[str, str]) -> None:
         kind = self.number(self.attr(attrib, "type"), "type")
-        if kind & 0x10:
-            raise self.fail("3-player games are not supported")
-        self.red_fives = not kind & 0x02
-        self.rules = "tenhou" if not kind & 0x06 else None
+        if kind < 0:
+            raise self.fail(f"type={kind} is not a game type (a non-negative number)")
+        if kind & GO_SANMA:
+            raise self.fail(f"type={kind}: a 3-player game (bit 0x10), which taku does not play")
+        self.red_fives = not kind & GO_NO_RED
+        changes: list[tuple[str, object]] = []
+        if kind & GO_NO_RED:
+            changes.append(("red_fives", (0, 0, 0)))
+        if kind & GO_NO_KUITAN:
+            changes.append(("kuitan", False))
+        if not kind & GO_HANCHAN:
+            changes.append(("length", "east"))
+        self.rules = "tenhou"
+        self.rule_changes = tuple(changes)
 
     def un(self, attrib: dict[str, str]) -> None:
         if self.players or "n0" not in attrib:  # a reconnection repeats one name
@@ -320,7 +369,7 @@ class _Reader:
         self.label = f"{WINDS[seed[0] // 4]} {seed[0] % 4 + 1}, {seed[1]} honba"
         oya = self.seat(attrib, "oya")
         if "hai3" in attrib and not attrib["hai3"].strip():
-            raise self.fail("3-player games are not supported")
+            raise self.fail("a 3-player game (hai3 is empty), which taku does not play")
         scores = [100 * value for value in self.numbers(attrib, "ten", 4)]
         self.seen = set()
         self.ura = set()
@@ -437,17 +486,31 @@ class _Reader:
         self.reveal(tile_id, "kan-dora indicator")
         self.events.append({"type": "dora", "dora_marker": self.tile(tile_id)})
 
-    def deltas(self, attrib: dict[str, str]) -> list[int]:
-        sc = self.numbers(attrib, "sc", 8)
-        return [100 * value for value in sc[1::2]]
+    def deltas(self, attrib: dict[str, str]) -> tuple[list[int], list[int] | None]:
+        """The score changes of ``sc`` (points), and the chip changes of a log with chips."""
+        sc = self.numbers(attrib, "sc")
+        if len(sc) not in (8, 16):
+            raise self.fail(f"sc={attrib['sc']!r}: expected 8 numbers (16 with chips), "
+                            f"got {len(sc)}")
+        chips = sc[9::2] if len(sc) == 16 else None
+        return [100 * value for value in sc[1:8:2]], chips
+
+    def result_event(self, event: Event, attrib: dict[str, str]) -> Event:
+        deltas, chips = self.deltas(attrib)
+        event["deltas"] = deltas
+        if chips is not None:
+            event["chip_deltas"] = chips
+        return event
 
     def finish(self, attrib: dict[str, str]) -> None:
         if "owari" in attrib:
             parts = self.attr(attrib, "owari").split(",")
-            if len(parts) != 8:
-                raise self.fail(f"owari has {len(parts)} numbers, expected 8")
+            if len(parts) not in (8, 16):
+                raise self.fail(f"owari has {len(parts)} numbers, expected 8 (16 with chips)")
             try:
-                self.owari = [round(float(part) * 100) for part in parts[0::2]]
+                self.owari = [round(float(part) * 100) for part in parts[0:8:2]]
+                if len(parts) == 16:
+                    self.chips = [round(float(part)) for part in parts[8::2]]
             except ValueError:
                 raise self.fail(f"owari={attrib['owari']!r} is not numbers") from None
 
@@ -456,7 +519,6 @@ class _Reader:
             self.need_hand()
         who = self.seat(attrib, "who")
         target = self.seat(attrib, "fromWho")
-        deltas = self.deltas(attrib)
         markers = [self.tile_id(text, "doraHaiUra") for text in attrib.get("doraHaiUra", "").split(",")
                    if text.strip()]
         for tile_id in markers:
@@ -484,15 +546,25 @@ class _Reader:
             if yaku_id not in YAKUMAN_NAMES:
                 raise self.fail(f"unknown yakuman id {yaku_id}")
             yaku.append([YAKUMAN_NAMES[yaku_id], 13])
+        if not yakuman and (han, ten[0]) in ((4, 30), (3, 60)) and ten[1] in (8000, 12000) \
+                and ten[2] == 0:
+            self.kiriage = True  # the log pays 4 han 30 fu as a mangan: its rules round up
         if yakuman:
             han = 13 * len(yakuman)
         else:  # the yaku list is complete: no entry means no dora of that kind
             counts.setdefault("dora", 0)
             counts.setdefault("aka", 0)
-        event: Event = {"type": "hora", "actor": who, "target": target, "deltas": deltas,
-                        "ura_markers": [self.tile(tile_id) for tile_id in markers],
-                        "pai": self.tile(machi), "fu": ten[0], "han": han, "yakuman": len(yakuman),
-                        "yaku": yaku}
+        event: Event = self.result_event({"type": "hora", "actor": who, "target": target}, attrib)
+        honba = self.numbers(attrib, "ba", 2)[0] if "ba" in attrib else 0
+        if self.result != "hora" and honba and target != who and "paoWho" not in attrib and \
+                self.honba_points is None:
+            # The discarder pays the hand and the counters: the log's own value of a counter.
+            paid = -event["deltas"][target] - ten[1]
+            if paid > 0 and paid % (3 * honba) == 0:
+                self.honba_points = paid // honba
+        event.update({"ura_markers": [self.tile(tile_id) for tile_id in markers],
+                      "pai": self.tile(machi), "fu": ten[0], "han": han, "yakuman": len(yakuman),
+                      "yaku": yaku})
         event.update(sorted(counts.items()))
         if "paoWho" in attrib:
             event["pao"] = self.seat(attrib, "paoWho")
@@ -506,9 +578,14 @@ class _Reader:
         reason = DRAW_REASONS.get(kind)
         if reason is None:
             raise self.fail(f"unknown RYUUKYOKU type {kind!r}")
-        event: Event = {"type": "ryukyoku", "reason": reason, "deltas": self.deltas(attrib)}
+        event = self.result_event({"type": "ryukyoku", "reason": reason}, attrib)
         if reason in ("exhaustive_draw", "nagashi_mangan"):
             event["tenpais"] = [f"hai{seat}" in attrib for seat in range(4)]
+        elif reason == "sanchahou":  # the three hands shown are those of the three rons
+            claimants = [seat for seat in range(4) if f"hai{seat}" in attrib]
+            if len(claimants) != 3:
+                raise self.fail(f"a triple ron (ron3) shows {len(claimants)} hands, expected 3")
+            event["claimants"] = claimants
         self.events.append(event)
         self.result = "ryukyoku"
         self.finish(attrib)

@@ -5,20 +5,27 @@ dora and ura indicators; the places a record never shows get the rest of the set
 :class:`~taku.mahjong.match.Match` is played on them with the record's actions, and each hand's
 start (dealer, counters, sticks, scores) and each ``hora``/``ryukyoku`` (score changes and, where
 the record states them, fu, han, yaku and dora) must be what the engine computes. Every action
-must be legal in the engine under the record's rules.
+must be legal in the engine under the rules given, else the record's own (its preset and rule
+changes), else Tenhou's.
+
+A record may stop anywhere in its last hand (a download cut short, a state test of another
+engine: a deal and a few actions): the replay plays it as far as it goes, every action legal and
+every stated score change equal, and the report says where the record stops. A triple ron that
+aborts the hand (``ryukyoku`` ``sanchahou``) is replayed as three rons: by the seats the record
+names (``claimants``), else by the seats that can ron the tile.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from taku.formats.mahjong.record import Event, MahjongRecord
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.match import Match
-from taku.mahjong.rules import Rules
+from taku.mahjong.rules import Rules, rules_label
 from taku.mahjong.tiles import Tile
 from taku.mahjong.wall import Wall, wall_from_parts
 
@@ -42,7 +49,8 @@ class Mismatch:
 
 @dataclass(slots=True)
 class ReplayReport:
-    """The verdict on one game."""
+    """The verdict on one game: what was replayed, where the replay disagrees, where a record cut
+    short stops (``stops``, ``cut``), and the final chips of a record with chips."""
 
     name: str
     hands: int = 0
@@ -50,18 +58,42 @@ class ReplayReport:
     draws: int = 0
     actions: int = 0
     mismatches: list[Mismatch] = field(default_factory=list)
+    rules: str = ""
+    """The rules the record was replayed under (:func:`~taku.mahjong.rules.rules_label`)."""
+    stops: str = ""
+    """Where a record whose last hand has no result stops (``East 3, 1 honba, after event 57``)."""
+    cut: str = ""
+    """What the reader saw of a file cut short (``the file is cut at line 1, column 5012``)."""
+    chips: list[int] | None = None
+    """The final chips of a record with chips (Tenhou private rules), as it states them."""
+    error: str = ""
+    """Why the game could not be read or replayed at all (then nothing else is reported)."""
 
     @property
     def ok(self) -> bool:
         """Whether the replay agreed with the record everywhere."""
-        return not self.mismatches
+        return not self.mismatches and not self.error
+
+    @property
+    def stops_early(self) -> str:
+        """What says that the record stops before its game ends ("" for a whole record)."""
+        return "; ".join(part for part in (self.cut, f"it stops in {self.stops}" if self.stops
+                                           else "") if part)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data."""
-        return {"game": self.name, "ok": self.ok, "hands": self.hands, "wins": self.wins,
-                "draws": self.draws, "actions": self.actions,
-                "mismatches": [{"hand": m.hand, "event": m.event, "message": m.message}
-                               for m in self.mismatches]}
+        data: dict[str, Any] = {
+            "game": self.name, "ok": self.ok, "rules": self.rules, "hands": self.hands,
+            "wins": self.wins, "draws": self.draws, "actions": self.actions,
+            "mismatches": [{"hand": m.hand, "event": m.event, "message": m.message}
+                           for m in self.mismatches]}
+        if self.error:
+            data["error"] = self.error
+        if self.cut or self.stops:
+            data["stops_early"] = {"cut": self.cut, "stops": self.stops}
+        if self.chips is not None:
+            data["chips"] = self.chips
+        return data
 
 
 class _Stop(Exception):
@@ -74,16 +106,24 @@ def _hand_label(start: Event) -> str:
     return f"{wind} {start.get('kyoku', '?')}, {honba} honba"
 
 
-def _split_hands(events: tuple[Event, ...]) -> list[tuple[int, int]]:
-    """(start, end) event indices of each hand: start_kyoku .. end_kyoku (inclusive)."""
+def _split_hands(events: tuple[Event, ...]) -> list[tuple[int, int, bool]]:
+    """Each hand: the index of its start_kyoku, the index just past its events (its end_kyoku,
+    else the next start_kyoku or end_game, else the end of the record), and whether it has a
+    result (a hora or ryukyoku)."""
     hands = []
-    start = None
+    start: int | None = None
+    result = False
     for i, event in enumerate(events):
-        if event["type"] == "start_kyoku":
-            start = i
-        elif event["type"] == "end_kyoku" and start is not None:
-            hands.append((start, i))
+        kind = event["type"]
+        if kind in ("start_kyoku", "end_game", "end_kyoku") and start is not None:
+            hands.append((start, i, result))
             start = None
+        if kind == "start_kyoku":
+            start, result = i, False
+        elif kind in ("hora", "ryukyoku"):
+            result = True
+    if start is not None:
+        hands.append((start, len(events), result))
     return hands
 
 
@@ -129,38 +169,53 @@ def _record_red_fives(events: tuple[Event, ...], rules: Rules) -> tuple[int, int
 
 
 def replay(record: MahjongRecord, rules: Rules | None = None) -> ReplayReport:
-    """Replay ``record`` (under ``rules``, else its own preset, else Tenhou's) and report."""
-    if rules is None:
-        rules = Rules.preset(record.rules) if record.rules else Rules.preset("tenhou")
-    report = ReplayReport(record.name)
+    """Replay ``record`` under ``rules``, else its own rules (:meth:`MahjongRecord.rules_value`),
+    else Tenhou's, and report; a malformed record is reported (a mismatch), never raised."""
+    rules = rules or record.rules_value() or Rules.preset("tenhou")
+    report = ReplayReport(record.name, rules=rules_label(rules), cut=record.stops_early)
+    chips = [e.get("chips") for e in record.events if e["type"] == "end_game"]
+    if chips and isinstance(chips[-1], list):
+        report.chips = list(chips[-1])
+    try:
+        _replay(record, rules, report)
+    except _Stop:
+        pass
+    except (MahjongError, KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        report.mismatches.append(Mismatch("-", 0, f"the record is malformed: "
+                                                  f"{type(error).__name__}: {error}"))
+    return report
+
+
+def _replay(record: MahjongRecord, rules: Rules, report: ReplayReport) -> None:
     events = record.events
     hands = _split_hands(events)
     if not hands:
-        report.mismatches.append(Mismatch("-", 0, "the record has no complete hand"))
-        return report
+        _fail(report, "-", 0, "the record has no hand (no start_kyoku)")
+    for a, b, complete in hands[:-1]:
+        if not complete:
+            _fail(report, _hand_label(events[a]), b, "the hand stops without a result "
+                                                     "(hora or ryukyoku) and another one begins")
     first = events[hands[0][0]]
     rules = rules.replace(start_points=first["scores"][0]) if len(set(first["scores"])) == 1 \
         else rules
     try:
-        walls = [wall_from_record(list(events[a:b + 1]), rules.red_fives) for a, b in hands]
+        walls = [wall_from_record(list(events[a:b]), rules.red_fives) for a, b, _ in hands]
     except (MahjongError, KeyError, TypeError) as error:
-        report.mismatches.append(Mismatch(_hand_label(first), hands[0][0],
-                                          f"the record's tiles do not make a wall: {error}"))
-        return report
+        _fail(report, _hand_label(first), hands[0][0],
+              f"the record's tiles do not make a wall: {error}")
     # One spare wall: the engine may deal a hand the record does not have (reported below).
     match = Match(rules, walls=[*walls, Wall.shuffled("replay-spare", rules.red_fives)])
     _patch_first_hand(match, first)
-    for number, (a, b) in enumerate(hands):
+    for number, (a, b, complete) in enumerate(hands):
         label = _hand_label(events[a])
-        try:
-            _replay_hand(match, events, a, b, label, report)
-        except _Stop:
-            return report
+        if not complete:  # the record stops in this hand: play what there is
+            _replay_hand(match, events, a, b, label, report, complete=False)
+            report.stops = f"{label}, after event {b - 1} ({_describe_event(events[b - 1])})"
+            return
+        _replay_hand(match, events, a, b, label, report)
         report.hands += 1
         if match.is_over and number + 1 < len(hands):
-            report.mismatches.append(Mismatch(label, b, "the engine ends the match here but the "
-                                                        "record goes on"))
-            return report
+            _fail(report, label, b, "the engine ends the match here but the record goes on")
     end = next((e for e in events[hands[-1][1]:] if e["type"] == "end_game"), None)
     if end is not None:
         if not match.is_over:
@@ -171,7 +226,12 @@ def replay(record: MahjongRecord, rules: Rules | None = None) -> ReplayReport:
             report.mismatches.append(Mismatch("end of the match", len(events) - 1,
                                               f"final scores: record {end['scores']}, engine "
                                               f"{list(match.result.scores)}"))
-    return report
+
+
+def _describe_event(event: Event) -> str:
+    """An event in a few words (``a dahai by seat 2``)."""
+    actor = event.get("actor")
+    return f"a {event['type']}" + (f" by seat {actor}" if isinstance(actor, int) else "")
 
 
 def _patch_first_hand(match: Match, start: Event) -> None:
@@ -190,13 +250,13 @@ def _patch_first_hand(match: Match, start: Event) -> None:
     match.kyoku = match._new_kyoku()
 
 
-def _fail(report: ReplayReport, label: str, index: int, message: str) -> None:
+def _fail(report: ReplayReport, label: str, index: int, message: str) -> NoReturn:
     report.mismatches.append(Mismatch(label, index, message))
     raise _Stop
 
 
 def _replay_hand(match: Match, events: tuple[Event, ...], a: int, b: int, label: str,
-                 report: ReplayReport) -> None:
+                 report: ReplayReport, *, complete: bool = True) -> None:
     kyoku = match.kyoku
     start = events[a]
     ours = kyoku.events[0]
@@ -219,6 +279,8 @@ def _replay_hand(match: Match, events: tuple[Event, ...], a: int, b: int, label:
             elif event.get("reason") == "kyushu_kyuhai":
                 _pass_others(kyoku, set(), report, label, i)
                 _apply(kyoku, Action("ryukyoku", event.get("actor", kyoku.actor)), report, label, i)
+            elif event.get("reason") == "sanchahou":
+                _apply_sanchahou(kyoku, event, report, label, i)
             else:
                 _pass_others(kyoku, set(), report, label, i)
             i += 1
@@ -226,6 +288,8 @@ def _replay_hand(match: Match, events: tuple[Event, ...], a: int, b: int, label:
         if kind in _ACTIONS:
             _apply_action(kyoku, event, report, label, i)
         i += 1
+    if not complete:
+        return
     if not kyoku.is_over:
         _fail(report, label, b, "the record's hand ends but the engine's goes on "
                                 f"(waiting for seat {kyoku.to_act})")
@@ -316,6 +380,28 @@ def _apply_horas(kyoku: Any, group: list[Event], report: ReplayReport, label: st
         _pass_others(kyoku, winners, report, label, index)
     else:
         _apply(kyoku, _find(kyoku, group[0], report, label, index), report, label, index)
+
+
+def _apply_sanchahou(kyoku: Any, event: Event, report: ReplayReport, label: str,
+                    index: int) -> None:
+    """A triple ron that aborts the hand: the three claimants (named by the record, else the
+    seats that can ron the open tile) call ron; the engine decides what three rons do."""
+    if kyoku.phase not in ("claim", "chankan", "ankan"):
+        _fail(report, label, index, "the record's triple ron (sanchahou) comes when no discard "
+                                    "or kan tile is open")
+    can_ron = [seat for seat in kyoku.to_act
+               if any(a.type == "hora" for a in kyoku.legal_actions(seat))]
+    claimants = event.get("claimants")
+    if claimants is None:
+        claimants = can_ron
+    if not isinstance(claimants, list) or len(claimants) != 3 or \
+            sorted(set(claimants)) != sorted(claimants) or not set(claimants) <= set(can_ron):
+        _fail(report, label, index, f"the record's triple ron (sanchahou) needs three seats that "
+                                    f"can ron; in the engine only seats {can_ron} can")
+    for seat in claimants:
+        action = next(a for a in kyoku.legal_actions(seat) if a.type == "hora")
+        _apply(kyoku, action, report, label, index)
+    _pass_others(kyoku, set(claimants), report, label, index)
 
 
 _STATED = ("fu", "han", "yakuman", "dora", "aka", "ura", "pao")

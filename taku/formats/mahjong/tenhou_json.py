@@ -23,6 +23,9 @@ files), is read as one game whose hands follow each other.
   winner in riichi), ``pao`` when a seat other than the winner is liable, and the winning ``pai``.
 - ``end_game`` (with the final scores) only when the log has ``sc``: a log without it (hands cut
   out of a game) stops before the match's end.
+- ``rules`` is ``"tenhou"``, with ``rule_changes`` from the log's ``rule``: no red fives without
+  ``aka`` (or 赤 in ``disp``), an East-only game (東), no open tanyao (a Japanese ``disp``
+  without 喰).
 - An exhaustive draw states ``tenpais`` when the log shows them (score changes, 全員聴牌/全員不聴).
 - ``consumed`` tiles are in tile order, a red five before the plain ones (Tenhou's strings keep
   no fixed order), as the mjlog reader gives them; ``tehais`` keep the log's order.
@@ -294,6 +297,7 @@ def read_tenhou_json(text: str, name: str = "") -> MahjongRecord:
         raise RecordError(f"{label}: three-player games ({disp}) are not supported")
     aka = any(bool(rule.get(key)) for key in ("aka", "aka51", "aka52", "aka53")) or (
         isinstance(disp, str) and "赤" in disp)
+    changes = _rule_changes(disp if isinstance(disp, str) else "", aka)
     names = _names(first, label)
     kyokus: list[object] = []
     sc: object = None
@@ -312,8 +316,23 @@ def read_tenhou_json(text: str, name: str = "") -> MahjongRecord:
         events.extend(_Kyoku(raw, label).events())
     if sc is not None:  # without the final scores the log stops before the match's end
         events.append({"type": "end_game", "scores": _final_scores(sc, label)})
-    return MahjongRecord(events=tuple(events), rules="tenhou" if aka else None, name=game,
-                         players=names)
+    return MahjongRecord(events=tuple(events), rules="tenhou", name=game, players=names,
+                         rule_changes=changes)
+
+
+def _rule_changes(disp: str, aka: bool) -> tuple[tuple[str, Any], ...]:
+    """How the log's rules differ from Tenhou's ranked rules: no red fives (no ``aka`` key and no
+    赤), an East-only game (東, or ``East`` in the English client's name), no open tanyao (a
+    Japanese name without 喰)."""
+    changes: list[tuple[str, Any]] = []
+    if not aka:
+        changes.append(("red_fives", (0, 0, 0)))
+    japanese = any(mark in disp for mark in "東南")
+    if japanese and "喰" not in disp:
+        changes.append(("kuitan", False))
+    if "東" in disp or re.search(r"\bEast\b", disp):
+        changes.append(("length", "east"))
+    return tuple(changes)
 
 
 def _load_objects(text: str, name: str) -> list[dict[str, Any]]:

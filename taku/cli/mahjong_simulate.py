@@ -1,17 +1,10 @@
-"""``taku mahjong replay`` and ``taku mahjong simulate``: game records through the table engine,
-and matches between built-in players (statistics in :mod:`taku.bots.evaluation`).
-
-Record formats, recognised by content: mjai JSON lines (one event per line, one game per file),
-Tenhou's tenhou.net/6 JSON log (one game), Tenhou mjlog XML (gzip allowed), and the
-one-match-per-line JSON of riichienv (``{"rule", "events", ...}`` per line, several games).
-"""
+"""``taku mahjong simulate``: matches between built-in players (statistics in
+:mod:`taku.bots.evaluation`), optionally written as records (mjai JSON lines or Tenhou JSON)."""
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
-import os
 import re
 import sys
 import time
@@ -31,32 +24,19 @@ from taku.bots.evaluation import (
     summarize,
 )
 from taku.cli.main import CommandError
-from taku.formats.mahjong.mjai import is_mjai_matches, read_mjai, read_mjai_matches, write_mjai
-from taku.formats.mahjong.record import MahjongRecord, RecordError
-from taku.formats.mahjong.replay import replay
+from taku.formats.mahjong.mjai import write_mjai
+from taku.formats.mahjong.record import MahjongRecord
 from taku.mahjong.errors import MahjongError
-from taku.mahjong.rules import PRESETS, Rules
+from taku.mahjong.rules import PRESET_ALIASES, PRESETS, Rules, rules_label
 
 FORMATS = ("mjai", "tenhou")
 """Formats ``simulate`` writes."""
 
-__all__ = ["FORMATS", "iter_games", "load_records", "parse_players", "play_match", "register"]
+__all__ = ["FORMATS", "iter_games", "parse_players", "play_match", "register"]
 
 
 def register(commands: Any) -> None:
-    """Add ``replay`` and ``simulate`` to the ``mahjong`` sub-commands."""
-    rep = commands.add_parser(
-        "replay", help="replay game records through the engine and check every score",
-        description="Replay game records (mjai JSON lines, Tenhou JSON, Tenhou mjlog XML, "
-                    "riichienv match lines) through the engine: every action must be legal and "
-                    "every stated score change, yaku, fu and han equal to the engine's. Prints "
-                    "a verdict per game and a summary; exits 1 on any mismatch.")
-    rep.add_argument("files", nargs="+", metavar="FILE")
-    rep.add_argument("--rules", choices=list(PRESETS),
-                     help="rules for records that do not carry them (default: tenhou)")
-    rep.add_argument("--json", action="store_true", help="print one JSON object")
-    rep.set_defaults(handler=_replay_command)
-
+    """Add ``simulate`` to the ``mahjong`` sub-commands."""
     sim = commands.add_parser(
         "simulate", help="play matches between built-in players and report their results",
         description="Play N matches between four built-in players (duplicate walls by default: "
@@ -74,7 +54,8 @@ def register(commands: Any) -> None:
     sim.add_argument("--workers", type=int, default=1, metavar="K",
                      help="processes playing games in parallel (default: 1; the results do not "
                           "depend on it)")
-    sim.add_argument("--rules", default="tenhou", choices=list(PRESETS))
+    sim.add_argument("--rules", default="default", choices=[*PRESETS, *PRESET_ALIASES],
+                     help="rule preset (default: tenhou)")
     sim.add_argument("--duplicate", action=argparse.BooleanOptionalAction, default=True,
                      help="duplicate walls with rotated seating (default: on)")
     sim.add_argument("--out", metavar="DIR", help="write every record to this directory")
@@ -82,85 +63,6 @@ def register(commands: Any) -> None:
                      help="record format with --out (default: mjai)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
     sim.set_defaults(handler=_simulate_command)
-
-
-# --- loading records ---------------------------------------------------------------------------
-
-def load_records(path: str) -> list[MahjongRecord]:
-    """Every game in the file at ``path`` (see the module docstring for the formats)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise CommandError(f"cannot read {path}: {error.strerror or error}") from None
-    name = os.path.basename(path)
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as error:
-            raise CommandError(f"{path}: not a valid gzip file: {error}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise CommandError(f"{path}: not UTF-8 text") from None
-    stripped = text.lstrip()
-    if stripped.startswith("<"):
-        from taku.formats.mahjong.mjlog import read_mjlog
-        return [read_mjlog(text, name)]
-    if stripped.startswith("{") and _is_tenhou_json(stripped):
-        from taku.formats.mahjong.tenhou_json import read_tenhou_json
-        return [read_tenhou_json(text, name)]
-    if is_mjai_matches(stripped):
-        return read_mjai_matches(text, name)
-    return [read_mjai(text, name)]
-
-
-def _is_tenhou_json(text: str) -> bool:
-    """Whether ``text`` is a tenhou.net/6 log: one JSON object with a ``log``, or one such
-    object per line (one hand per line)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        try:
-            data = json.loads(text.split("\n", 1)[0])
-        except json.JSONDecodeError:
-            return False
-    return isinstance(data, dict) and "log" in data
-
-
-# --- replay --------------------------------------------------------------------------------------
-
-def _replay_command(args: argparse.Namespace) -> int:
-    rules = Rules.preset(args.rules) if args.rules else None
-    reports = []
-    out = sys.stdout
-    for path in args.files:
-        try:
-            records = load_records(path)
-        except (RecordError, MahjongError) as error:
-            raise CommandError(f"{path}: {error}") from None
-        for record in records:
-            report = replay(record, rules)
-            reports.append(report)
-            if not args.json:
-                out.write(_verdict(report) + "\n")
-    bad = [r for r in reports if not r.ok]
-    if args.json:
-        json.dump({"games": len(reports), "ok": len(reports) - len(bad), "mismatched": len(bad),
-                   "reports": [r.to_dict() for r in reports]}, out, ensure_ascii=False)
-        out.write("\n")
-    else:
-        hands = sum(r.hands for r in reports)
-        out.write(f"{len(reports)} games, {hands} hands replayed: "
-                  + ("all agree" if not bad else f"{len(bad)} with mismatches") + "\n")
-    return 1 if bad else 0
-
-
-def _verdict(report: Any) -> str:
-    head = f"{report.name}: "
-    if report.ok:
-        return head + f"ok ({report.hands} hands, {report.wins} wins, {report.draws} draws, " \
-                      f"{report.actions} actions)"
-    return head + "MISMATCH at " + "; ".join(str(m) for m in report.mismatches)
 
 
 # --- simulate ------------------------------------------------------------------------------------
@@ -209,7 +111,8 @@ def iter_games(specs: Sequence[GameSpec], names: Sequence[str], rules: Rules, *,
 
 
 def _write_record(result: GameResult, args: argparse.Namespace, out_dir: Path) -> None:
-    record = MahjongRecord(result.events, args.rules, f"simulate {args.seed} game {result.spec.number}")
+    record = MahjongRecord(result.events, PRESET_ALIASES.get(args.rules, args.rules),
+                           f"simulate {args.seed} game {result.spec.number}")
     if args.record_format == "tenhou":
         from taku.formats.mahjong.tenhou_json import write_tenhou_json
         text, suffix = write_tenhou_json(record), ".json"
@@ -264,7 +167,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
     summaries = summarize(names, results)
     hands = sum(result.counts[0].hands for result in results)
     summary: dict[str, Any] = {
-        "games": args.games, "hands": hands, "seed": args.seed, "rules": args.rules,
+        "games": args.games, "hands": hands, "seed": args.seed, "rules": rules_label(rules),
         "duplicate": args.duplicate, "seconds": round(elapsed, 3),
         "players": [entry.to_dict() for entry in summaries],
     }
@@ -280,7 +183,8 @@ def _simulate_command(args: argparse.Namespace) -> int:
 
 def _table(summary: dict[str, Any], summaries: Sequence[EntrySummary], out_dir: Path | None) -> str:
     walls = "duplicate walls" if summary["duplicate"] else "one wall seed per game"
-    lines = [f"{summary['games']} games ({summary['hands']} hands), {walls}, rules {summary['rules']}, "
+    lines = [f"rules: {summary['rules']}",
+             f"{summary['games']} games ({summary['hands']} hands), {walls}, "
              f"seed {summary['seed']}, {summary['seconds']:.2f} s"
              + (f"; records in {out_dir}/" if out_dir is not None else "")]
     if summary["duplicate"] and summary["games"] % 4:
