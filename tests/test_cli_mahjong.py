@@ -53,12 +53,20 @@ def test_score_json_tsumo_shares(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_score_rules_preset_changes_result(capsys: pytest.CaptureFixture[str]) -> None:
-    """CFG-07: a double-wind pair is 2 fu by default and 4 fu under the montreal preset."""
+    """CFG-07: a double-wind pair is 4 fu by default (Tenhou, the library default), 2 under seed
+    001 (``seeds-001-003``, ``ema``) and 4 under the montreal preset; the rules in use head the
+    output (issue 17 item 4)."""
     hand = "123m456p789s11z 777z+"
-    _, out, _ = run(capsys, "mahjong", "score", hand, "--json")
-    assert ["double wind pair 1z", 2] in json.loads(out)["fu_items"]
-    _, out, _ = run(capsys, "mahjong", "score", hand, "--json", "--rules", "montreal")
-    assert ["double wind pair 1z", 4] in json.loads(out)["fu_items"]
+    for rules, fu in ((None, 4), ("default", 4), ("seeds-001-003", 2), ("ema", 2), ("montreal", 4)):
+        extra = ["--rules", rules] if rules else []
+        _, out, _ = run(capsys, "mahjong", "score", hand, "--json", *extra)
+        data = json.loads(out)
+        assert ["double wind pair 1z", fu] in data["fu_items"]
+        assert data["rules"] == ("tenhou" if rules in (None, "default") else rules)
+        _, out, _ = run(capsys, "mahjong", "score", hand, *extra)
+        assert out.splitlines()[0] == f"rules: {data['rules']}"
+    _, out, _ = run(capsys, "mahjong", "score", hand, "--option", "kuitan=false")
+    assert out.splitlines()[0] == "rules: tenhou + kuitan=false"
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -205,7 +213,8 @@ def test_score_nagashi_mangan_text_and_json(capsys: pytest.CaptureFixture[str]) 
     payments (a mangan paid as by tsumo, no counters), no hand needed."""
     status, out, _ = run(capsys, "mahjong", "score", "--nagashi", "--seat", "S")
     assert status == 0
-    assert out.splitlines() == ["Nagashi mangan  South", "Value         mangan", "Payments",
+    assert out.splitlines() == ["rules: tenhou", "Nagashi mangan  South", "Value         mangan",
+                                "Payments",
                                 "  East       pays 4000", "  West       pays 2000",
                                 "  North      pays 2000", "Total         8000"]
     status, out, _ = run(capsys, "mahjong", "score", "--nagashi", "--seat", "E", "--json",
@@ -269,7 +278,8 @@ GOOD = {"closed": "123m456p789s11z", "melds": [{"type": "pon", "tiles": "777z"}]
     ({"melds": [{"tiles": "777z"}]}, "needs a \"type\""),
     ({"melds": {}}, "\"melds\" must be a list, got {}"),
     ({"melds": [None]}, "a meld must be an object or a string"),
-    ({"rules": ["x"]}, "\"rules\" must be one of default, ema"),
+    ({"rules": ["x"]}, "\"rules\" must be one of default, tenhou, mahjongsoul, ema, montreal, "
+                       "seeds-001-003"),
     ({"rules": None}, "\"rules\" must be one of default"),
     ({"options": {"red_fives": [[1]]}}, "option red_fives must be a list of integers"),
     ({"options": {"red_fives": [1, 1]}}, "rules field red_fives must be three counts"),
@@ -387,3 +397,51 @@ def test_batch_refuses_non_standard_json_numbers(line: str, message: str, capsys
     out = capsys.readouterr().out
     assert status == 1
     assert json.loads(out) == {"error": f"line 1: not valid JSON: {message}"}
+
+
+# --- issue 9 item 9: impossible situations, in the command line and --batch ---------------------------
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--riichi"], "riichi needs a closed hand, but the hand has an open meld (pon 777z+)"),
+    (["--double-riichi"], "double riichi needs a closed hand"),
+    (["--open-riichi"], "open riichi needs a closed hand"),
+    (["--chankan", "--houtei", "--seat", "S"], "a win cannot be both chankan and houtei"),
+    (["--renhou", "--seat", "S", "--discarder", "W"], "renhou on the discard of West"),
+    (["--tenhou", "--seat", "S", "--tsumo"], "tenhou is the dealer's (--seat E) win by --tsumo"),
+    (["--chiihou", "--tsumo"], "chiihou is a non-dealer's win by --tsumo"),
+    (["--renhou", "--tsumo", "--seat", "S"], "renhou is a win by ron (no --tsumo)"),
+])
+def test_score_refuses_impossible_situations(capsys: pytest.CaptureFixture[str], options: list[str],
+                                             message: str) -> None:
+    """Issue 9 item 9: ``taku mahjong score "234m456p678s11z 777z+ 1z" --riichi`` used to pay
+    riichi; every impossible situation is now a one-line error (exit 2) naming it."""
+    status, out, err = run(capsys, "mahjong", "score", "234m456p678s11z 777z+ 1z", *options)
+    assert status == 2 and out == ""
+    assert err.startswith("taku: error: ") and message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"riichi": True}, "riichi needs a closed hand"),
+    ({"ippatsu": True, "riichi": True}, "riichi needs a closed hand"),
+    ({"chankan": True, "houtei": True}, "both chankan and houtei"),
+    ({"tenhou": True, "tsumo": True, "seat": "S"}, "\"tenhou\" is the dealer's"),
+    ({"chiihou": True, "tsumo": True, "seat": "E"}, "\"chiihou\" is a non-dealer's"),
+    ({"renhou": True, "tsumo": True, "seat": "S"}, "\"renhou\" is a win by ron"),
+    ({"renhou": True, "chiihou": True, "seat": "S"}, "give one of \"tenhou\", \"chiihou\", \"renhou\""),
+    ({"first_turn": True, "seat": "S", "discarder": "N"}, "renhou on the discard of North"),
+])
+def test_batch_refuses_impossible_situations(capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             changes: dict[str, object], message: str) -> None:
+    """Issue 9 item 9 in ``--batch``: the line's result is an error naming the contradiction; the
+    other lines are scored (and say their rules)."""
+    good = {"closed": "234m456p678s11z", "melds": ["777z+"], "win_tile": "1z", "seat": "S"}
+    status, results = batch(capsys, monkeypatch,
+                            json.dumps({**good, **changes}) + "\n" + json.dumps(good) + "\n")
+    assert status == 1
+    assert message in str(results[0]["error"])
+    assert results[1]["rules"] == "tenhou" and results[1]["han"] == 1
+    # the first-turn wins that can happen are scored
+    status, results = batch(capsys, monkeypatch, json.dumps(
+        {"closed": "123m456p789s11z234s", "win_tile": "4s", "tenhou": True, "tsumo": True}) + "\n")
+    assert status == 0 and results[0]["yakuman"] == 1

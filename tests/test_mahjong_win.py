@@ -205,3 +205,53 @@ def test_score_hand_names_an_argument_of_the_wrong_type(position: int, value: ob
     arguments[position] = value
     with pytest.raises(InvalidHandError, match=re.escape(message)):
         score_hand(*arguments)  # type: ignore[arg-type]
+
+
+# --- issue 9 item 9: situations that cannot happen ----------------------------------------------------
+
+OPEN_HAND = "234m456p678s11z 777z+"  # won on 1z: a pon of chun
+
+
+@pytest.mark.parametrize(("flags", "claim"), [
+    ({"riichi": True}, "riichi"), ({"double_riichi": True}, "double riichi"),
+    ({"open_riichi": True}, "open riichi"), ({"riichi": True, "ippatsu": True}, "riichi"),
+])
+def test_mj_riichi_01_riichi_with_an_open_hand_is_refused(flags: dict[str, bool], claim: str) -> None:
+    """MJ-RIICHI-01: riichi (double, open) and ippatsu need a closed hand: with a pon, chi,
+    daiminkan or kakan they are refused with one line naming the meld; an ankan is closed."""
+    with pytest.raises(InvalidHandError, match=rf"^{claim} needs a closed hand, but the hand has an "
+                                               r"open meld \(pon 777z\+\); only an ankan"):
+        score(OPEN_HAND, "1z", seat_wind=SOUTH, **flags)
+    for meld in ("3-45m", "9999p=", "777=7z"):
+        with pytest.raises(InvalidHandError, match="needs a closed hand"):
+            score(f"234m456p11z678s {meld}", "1z", seat_wind=SOUTH, **flags)
+    closed = score("234m456p678s11z 7777z", "1z", seat_wind=SOUTH, tsumo=True, **flags)
+    assert {"riichi", "double riichi"} & set(dict(closed.yaku))  # an ankan keeps it closed
+
+
+@pytest.mark.parametrize(("win", "message"), [
+    ({"chankan": True, "houtei": True}, "both chankan and houtei: no kan may be declared on the last"),
+    ({"tsumo": True, "rinshan": True, "riichi": True, "ippatsu": True},
+     "both ippatsu and rinshan: the winner's own kan ends the ippatsu go-around"),
+    ({"riichi": True, "double_riichi": True}, "riichi and double_riichi: give one"),
+    ({"first_turn": True, "tsumo": True, "haitei": True}, "cannot be on the last tile"),
+    ({"first_turn": True, "seat_wind": 1, "discarder": 2},
+     "renhou on the discard of West: that seat plays after South in the first go-around"),
+    ({"first_turn": True, "seat_wind": 0}, "the dealer cannot win by ron before his first draw"),
+    ({"first_turn": True, "chankan": True, "seat_wind": 1}, "cannot follow riichi or a kan"),
+])
+def test_win_refuses_contradictory_situations(win: dict[str, object], message: str) -> None:
+    """Issue 9 item 9 (MJ-FLOW-29, MJ-RIICHI-10, MJ-SCORE): a situation no table can produce is a
+    one-line ValueError naming the contradiction, before any scoring."""
+    with pytest.raises(InvalidHandError, match=re.escape(message)) as caught:
+        Win(**win)  # type: ignore[arg-type]
+    assert "\n" not in str(caught.value) and isinstance(caught.value, ValueError)
+
+
+def test_first_turn_wins_that_can_happen_still_score() -> None:
+    """Renhou on a discard made before the winner's first draw, tenhou and chiihou are scored."""
+    hand = "123m456p789s11z234s"
+    assert score(hand, "4s", Rules(renhou="yakuman"), first_turn=True, seat_wind=WEST,
+                 discarder=SOUTH).yakuman == 1
+    assert score(hand, "4s", first_turn=True, tsumo=True, seat_wind=EAST).yakuman == 1
+    assert score(hand, "4s", first_turn=True, tsumo=True, seat_wind=NORTH).yakuman == 1

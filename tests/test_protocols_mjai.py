@@ -165,6 +165,7 @@ def test_bot_answers_each_plain_event_and_declares_riichi_and_ron() -> None:
     done = subprocess.run([*BOT, "--seat", "0", "--player", "simple"], input=text,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+    assert done.stderr == "rules: tenhou\n"  # issue 17 item 4: the rules, beside the protocol
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     assert replies == [{"type": "none"}, {"type": "none"}, {"type": "reach", "actor": 0},
                        {"type": "dahai", "actor": 0, "pai": "P", "tsumogiri": False},
@@ -332,7 +333,7 @@ def test_deeply_nested_json_is_not_json_and_not_a_traceback() -> None:
         read_line("[" * 100000 + "]" * 100000, 3)
     done = _run_bot("[" * 100000 + "]" * 100000 + "\n")
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr == "taku: error: line 1 is not JSON: nested too deeply\n"
+    assert done.stderr == "rules: tenhou\ntaku: error: line 1 is not JSON: nested too deeply\n"
 
 
 def test_a_nested_value_inside_an_event_is_a_one_line_error() -> None:
@@ -475,4 +476,4 @@ def test_cli_refused_event_names_the_line_in_one_line_error() -> None:
              {"type": "tsumo", "actor": 0, "pai": "N"}]
     done = _run_bot("".join(json.dumps(line) + "\n" for line in lines))
     assert done.returncode == 2
-    assert done.stderr == "taku: error: line 4: tsumo of seat 0 but seat 0 has already drawn\n"
+    assert done.stderr == "rules: tenhou\ntaku: error: line 4: tsumo of seat 0 but seat 0 has already drawn\n"

@@ -371,7 +371,7 @@ def format_score_sheet(hand: Hand, win_tile: Tile, score: HandScore) -> str:
 _BATCH_KEYS = {"closed", "melds", "win_tile", "tsumo", "riichi", "ippatsu", "double_riichi",
                "open_riichi", "rinshan", "chankan", "haitei", "houtei", "first_turn", "round",
                "seat", "dora_indicators", "ura_indicators", "honba", "deposits", "discarder",
-               "pao", "rules", "options", "id", "nagashi"}
+               "pao", "rules", "options", "id", "nagashi", "tenhou", "chiihou", "renhou"}
 _NAGASHI_KEYS = {"nagashi", "seat", "rules", "options", "id"}
 _MELD_KEYS = {"type", "tiles", "from", "called", "added"}
 _FLAG_KEYS = ("tsumo", "riichi", "ippatsu", "double_riichi", "open_riichi", "rinshan", "chankan",
@@ -524,6 +524,16 @@ def score_json(data: Any) -> dict[str, Any]:
     seat = _json_seat(data, "seat", "E")
     round_wind = _json_seat(data, "round", "E")
     assert seat is not None and round_wind is not None
+    first = [key for key in ("tenhou", "chiihou", "renhou") if flag(key)]
+    if len(first) > 1:
+        raise MahjongError(f"give one of \"tenhou\", \"chiihou\", \"renhou\", not {' and '.join(first)}")
+    if first == ["tenhou"] and (seat != 0 or not flags["tsumo"]):
+        raise MahjongError("\"tenhou\" is the dealer's (\"seat\": \"E\") win by \"tsumo\"")
+    if first == ["chiihou"] and (seat == 0 or not flags["tsumo"]):
+        raise MahjongError("\"chiihou\" is a non-dealer's win by \"tsumo\"")
+    if first == ["renhou"] and flags["tsumo"]:
+        raise MahjongError("\"renhou\" is a win by ron (no \"tsumo\")")
+    flags["first_turn"] = flags["first_turn"] or bool(first)
     win = Win(**flags, round_wind=round_wind, seat_wind=seat,
               dora_indicators=indicators("dora_indicators"),
               ura_indicators=indicators("ura_indicators"),

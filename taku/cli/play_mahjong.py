@@ -20,7 +20,7 @@ from taku.cli.play import QuitGame, Terminal
 from taku.mahjong.actions import Action
 from taku.mahjong.kyoku import Event, KyokuResult, Observation
 from taku.mahjong.match import Match
-from taku.mahjong.rules import Rules
+from taku.mahjong.rules import Rules, rules_label
 from taku.mahjong.score import HandScore
 from taku.mahjong.tiles import Tile
 
@@ -144,6 +144,7 @@ def play(terminal: Terminal, options: MahjongOptions,
         bots = [make_player(name, f"{options.seed}-{seat}", options.rules)
                 for name, seat in zip(options.opponents, others, strict=True)]
     table = _Table(terminal, match, options, dict(zip(others, bots, strict=True)))
+    terminal.show(f"rules: {rules_label(options.rules)}")
     try:
         table.run()
     except (QuitGame, KeyboardInterrupt):

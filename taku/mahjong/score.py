@@ -118,6 +118,9 @@ class Win:
             if len(value) > 5:  # MJ-FLOW-31: one indicator, and one more per kan (at most 4)
                 fail(f"{name}: at most 5 indicators (the first and 4 kan-dora), got {len(value)}")
         riichi = self.riichi or self.double_riichi or self.open_riichi
+        if self.riichi and self.double_riichi:
+            fail("riichi and double_riichi: give one (a double riichi counts 2 han in place of "
+                 "riichi's 1)")
         if self.ippatsu and not riichi:
             fail("ippatsu needs riichi")
         if self.tsumo and (self.chankan or self.houtei):
@@ -126,8 +129,16 @@ class Win:
             fail("rinshan and haitei are wins by tsumo")
         if self.haitei and self.houtei:
             fail("a win cannot be both haitei and houtei")
+        if self.chankan and self.houtei:
+            fail("a win cannot be both chankan and houtei: no kan may be declared on the last "
+                 "tile (MJ-FLOW-29), so a robbed kan is never the last discard")
+        if self.ippatsu and self.rinshan:
+            fail("a win cannot be both ippatsu and rinshan: the winner's own kan ends the "
+                 "ippatsu go-around (MJ-RIICHI-10)")
         if self.first_turn and (riichi or self.rinshan or self.chankan):
             fail("a first-turn win (tenhou, chiihou, renhou) cannot follow riichi or a kan")
+        if self.first_turn and (self.haitei or self.houtei):
+            fail("a first-turn win (tenhou, chiihou, renhou) cannot be on the last tile")
         if self.first_turn and not self.tsumo and self.seat_wind == 0:
             fail("the dealer cannot win by ron before his first draw (renhou is a non-dealer's)")
         for name in ("discarder", "pao_seat"):
@@ -141,6 +152,10 @@ class Win:
             if self.discarder == self.seat_wind:
                 fail(f"discarder {self.discarder} ({SEAT_NAMES[self.discarder]}) is the winner: "
                      "a player cannot win on his own discard")
+            if self.first_turn and self.discarder > self.seat_wind:
+                fail(f"renhou on the discard of {SEAT_NAMES[self.discarder]}: that seat plays "
+                     f"after {SEAT_NAMES[self.seat_wind]} in the first go-around, when the "
+                     "winner has already drawn")
         if self.pao_seat is not None and self.pao_seat == self.seat_wind:
             fail("the winner cannot be liable (pao) for his own hand")
 
@@ -481,6 +496,14 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
                                f"{tiles_to_str(closed)}")
     if win.first_turn and melds:
         raise InvalidHandError("a first-turn win (tenhou, chiihou, renhou) has no melds")
+    if win.riichi or win.double_riichi or win.open_riichi or win.ippatsu:
+        called = next((m for m in melds if m.kind != "ankan"), None)
+        if called is not None:
+            claim = "open riichi" if win.open_riichi else "double riichi" if win.double_riichi \
+                else "riichi" if win.riichi else "ippatsu"
+            raise InvalidHandError(f"{claim} needs a closed hand, but the hand has an open meld "
+                                   f"({called.kind} {called}); only an ankan keeps it closed "
+                                   "(MJ-RIICHI-01)")
     full = hand.all_counts
     reds = hand.red_counts
     aka = reds[0] + reds[1] + reds[2]

@@ -1,4 +1,4 @@
-"""``taku mahjong replay`` and ``taku mahjong simulate``: verdicts, summaries, exit codes, errors."""
+"""``taku mahjong simulate``: summaries, records, exit codes, errors."""
 
 from __future__ import annotations
 
@@ -27,14 +27,14 @@ def test_simulate_writes_records_that_replay(capsys: pytest.CaptureFixture[str],
     assert status == 0
     files = sorted(out_dir.iterdir())
     assert [f.name for f in files] == ["game-7-0000.mjai.jsonl", "game-7-0001.mjai.jsonl"]
-    assert out.startswith("2 games (") and f"records in {out_dir}/" in out
+    assert out.startswith("rules: tenhou\n2 games (") and f"records in {out_dir}/" in out
     assert "placement" in out and "simple#4" in out
     first = json.loads(files[0].read_text().splitlines()[0])
     assert first["type"] == "start_game"
     status, out, _ = run(capsys, "mahjong", "replay", *map(str, files))
     assert status == 0
     assert out.splitlines()[-1].startswith("2 games,") and out.splitlines()[-1].endswith("all agree")
-    assert out.splitlines()[0].startswith("game-7-0000.mjai.jsonl: ok (")
+    assert out.splitlines()[1].startswith("game-7-0000.mjai.jsonl: ok (")
 
 
 def test_simulate_writes_nothing_without_out(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -89,7 +89,8 @@ def test_simulate_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "mahjong", "simulate", "--games", "2", "--seed", "1",
                          "--players", "simple,random,random,tsumogiri", "--no-duplicate")
     assert status == 0
-    lines = out.splitlines()
+    header, *lines = out.splitlines()
+    assert header == "rules: tenhou"  # issue 17 item 4: the rules in use head the output
     assert lines[0].startswith("2 games (") and "one wall seed per game" in lines[0]
     assert lines[1].split() == ["player", "placement", "win", "%", "deal-in", "%", "riichi", "%", "call",
                                 "%", "final", "score"]
@@ -97,6 +98,9 @@ def test_simulate_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "±" in lines[2] and "[" in lines[2]
     status, out, _ = run(capsys, "mahjong", "simulate", "--games", "2", "--player", "tsumogiri")
     assert "note: the last duplicate set is incomplete" in out
+    status, out, _ = run(capsys, "mahjong", "simulate", "--games", "1", "--player", "tsumogiri",
+                         "--rules", "seeds-001-003")
+    assert status == 0 and out.startswith("rules: seeds-001-003\n")
 
 
 def test_simulate_draws_a_progress_bar_on_a_terminal(capsys: pytest.CaptureFixture[str],
@@ -111,7 +115,7 @@ def test_simulate_draws_a_progress_bar_on_a_terminal(capsys: pytest.CaptureFixtu
     updates = terminal.getvalue().split("\r")[1:]
     assert [u.split("] ")[1].split(" (")[0] for u in updates] == ["1/2 games", "2/2 games"]
     assert updates[0].startswith("[" + "#" * 15 + "." * 15 + "]") and updates[1].endswith("/s)\n")
-    assert capsys.readouterr().out.startswith("2 games (")
+    assert capsys.readouterr().out.startswith("rules: tenhou\n2 games (")
 
 
 def test_simulate_workers_give_the_same_results(capsys: pytest.CaptureFixture[str],
@@ -164,56 +168,3 @@ def test_simulate_bad_input_is_a_one_line_error(capsys: pytest.CaptureFixture[st
     status, out, err = run(capsys, "mahjong", "simulate", *argv)
     assert status == 2 and out == ""
     assert err == f"taku: error: {message}\n"
-
-
-def test_replay_mismatch_exits_1_naming_game_hand_and_event(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """A record with a wrong score change: the verdict names the game, the hand and the event."""
-    run(capsys, "mahjong", "simulate", "--games", "1", "--seed", "1", "--out", str(tmp_path))
-    path = tmp_path / "game-1-0000.mjai.jsonl"
-    lines = path.read_text().splitlines()
-    index = next(i for i, line in enumerate(lines) if '"type":"hora"' in line
-                 or '"type":"ryukyoku"' in line)
-    event = json.loads(lines[index])
-    event["deltas"] = [event["deltas"][0] + 100, *event["deltas"][1:]]
-    lines[index] = json.dumps(event)
-    path.write_text("\n".join(lines) + "\n")
-    status, out, _ = run(capsys, "mahjong", "replay", str(path))
-    assert status == 1
-    assert out.splitlines()[0].startswith("game-1-0000.mjai.jsonl: MISMATCH at East 1, 0 honba, event")
-    assert "score changes: record" in out
-    assert out.splitlines()[-1] == "1 games, 0 hands replayed: 1 with mismatches"
-    status, out, _ = run(capsys, "mahjong", "replay", str(path), "--json")
-    data = json.loads(out)
-    assert status == 1
-    assert (data["games"], data["mismatched"]) == (1, 1)
-    assert data["reports"][0]["mismatches"][0]["hand"] == "East 1, 0 honba"
-
-
-def test_replay_riichienv_matches(capsys: pytest.CaptureFixture[str], shared: Path) -> None:
-    """The one-match-per-line riichienv file replays with its own rules (Mahjong Soul)."""
-    path = shared / "data" / "mahjong" / "riichienv_mahjongsoul_1-50.jsonl.gz"
-    status, out, _ = run(capsys, "mahjong", "replay", str(path))
-    assert status == 0
-    assert out.splitlines()[-1] == "50 games, 575 hands replayed: all agree"
-
-
-@pytest.mark.parametrize(("content", "message"), [
-    (b"", "an mjai game starts with a start_game event"),
-    (b'{"type":"start_game"}\nnot json\n', "line 2 is not JSON"),
-    (b"\x1f\x8bgarbage", "not a valid gzip file"),
-    (b"\xff\xfe\x00", "not UTF-8 text"),
-])
-def test_replay_bad_files_are_one_line_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path,
-                                              content: bytes, message: str) -> None:
-    path = tmp_path / "bad.mjai"
-    path.write_bytes(content)
-    status, _, err = run(capsys, "mahjong", "replay", str(path))
-    assert status == 2
-    assert err.startswith("taku: error: ") and message in err and err.count("\n") == 1
-
-
-def test_replay_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, _, err = run(capsys, "mahjong", "replay", str(tmp_path / "nope.json"))
-    assert status == 2
-    assert "cannot read" in err and "nope.json" in err
