@@ -445,3 +445,16 @@ def test_batch_refuses_impossible_situations(capsys: pytest.CaptureFixture[str],
     status, results = batch(capsys, monkeypatch, json.dumps(
         {"closed": "123m456p789s11z234s", "win_tile": "4s", "tenhou": True, "tsumo": True}) + "\n")
     assert status == 0 and results[0]["yakuman"] == 1
+
+
+def test_play_mahjong_prints_its_rules_first() -> None:
+    """Issue 17 item 4: ``taku play mahjong`` (default Tenhou) names its rules before the table."""
+    from taku.cli.play_mahjong import MahjongOptions
+    from taku.cli.play_mahjong import play as play_mahjong
+    from taku.mahjong.rules import Rules
+    from tests.test_cli_play import SIMPLE, Screen
+
+    for rules, label in ((Rules(), "tenhou"), (Rules.preset("ema"), "ema")):
+        screen = Screen(["q"])
+        play_mahjong(screen.terminal(), MahjongOptions(rules, seed=5, opponents=SIMPLE))
+        assert screen.text.splitlines()[0] == f"rules: {label}"

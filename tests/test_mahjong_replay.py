@@ -329,3 +329,76 @@ def test_an_mjai_file_cut_inside_its_last_line_says_so(shared: Path) -> None:
     assert report.ok and report.cut == record.stops_early
     with pytest.raises(RecordError, match="line 2 is not JSON"):
         read_mjai('{"type":"start_game"}\n{oops\n{"type":"end_game"}\n', "broken")
+
+
+# --- issue 9 items 1-4: a small record per defect, replayed under the rules that decide it -----------
+
+def _plain(preset: str) -> Rules:
+    """A preset without red fives: the constructed walls have four plain fives of each suit."""
+    return Rules.preset(preset).replace(red_fives=(0, 0, 0))
+
+
+def _mismatch(record: MahjongRecord, preset: str) -> str:
+    report = replay(record, _plain(preset))
+    return report.mismatches[0].message if report.mismatches else ""
+
+
+def test_regression_karaten_with_called_copies_is_paid_as_tenpai() -> None:
+    """Issue 9 item 1: South pons 5z and waits on his fourth 5z alone; Tenhou and Mahjong Soul pay
+    him as tenpai (the record), seed 003's reading does not."""
+    from tests.test_mahjong_kyoku import _DISCARD_5Z, run
+
+    k = table([_DISCARD_5Z, "555z 123m 456p 789s 7z"], rules=_plain("tenhou"))
+    play(k, "0 dahai 5z", "1 pon 5z 5z5z", "1 dahai 7z")
+    run(k)
+    record = _kyoku_record(k, "karaten")
+    assert next(e for e in record.events if e["type"] == "ryukyoku")["deltas"] == \
+        [-1000, 3000, -1000, -1000]
+    assert _mismatch(record, "tenhou") == _mismatch(record, "mahjongsoul") == ""
+    assert "score changes: record [-1000, 3000, -1000, -1000], engine [0, 0, 0, 0]" in \
+        _mismatch(record, "seeds-001-003")
+
+
+def test_regression_nagashi_mangan_after_own_pon() -> None:
+    """Issue 9 item 4: West pons and then discards only terminals and honours, none called: the
+    record pays him nagashi mangan (Tenhou, Mahjong Soul); Montreal's rules do not."""
+    from tests.test_mahjong_kyoku import _nagashi_after_pon_table, run
+
+    k = _nagashi_after_pon_table(_plain("tenhou"))
+    play(k, "0 dahai 9p", "2 pon 9p", "2 dahai 2z")
+    run(k)
+    record = _kyoku_record(k, "nagashi")
+    assert _mismatch(record, "tenhou") == _mismatch(record, "mahjongsoul") == ""
+    assert "draw reason: record nagashi_mangan, engine exhaustive_draw" in \
+        _mismatch(record, "montreal")
+
+
+def test_regression_rinshan_win_after_an_open_kan_counts_no_late_kandora() -> None:
+    """Issue 9 item 2: a rinshan tsumo right after a daiminkan is paid without the kan's new
+    indicator on Tenhou and Mahjong Soul (the record); PMTL's late reveal counts it."""
+    from tests.test_mahjong_kyoku import _DISCARD_5Z
+
+    k = table([_DISCARD_5Z, "555z 123m 456s 789s 9p"], rinshan="9p", dora="1p 8p",
+              rules=_plain("mahjongsoul"))
+    play(k, "0 dahai 5z", "1 daiminkan 5z", "1 hora")
+    record = _kyoku_record(k, "rinshan", None)
+    assert _mismatch(record, "mahjongsoul") == _mismatch(record, "tenhou") == ""
+    assert not any(e["type"] == "dora" for e in record.events)  # the win came before the reveal
+    # (the kan's indicator is not in the record, so a replay cannot show what counting it would
+    # pay: tests/test_mahjong_kyoku.py checks the rule itself under every preset)
+
+
+def test_regression_tenpai_yame_is_not_tenhou_s() -> None:
+    """Issue 9 item 3: in the last hand of an East-only match the leading dealer is only tenpai at
+    the exhaustive draw: Tenhou plays on (the record goes on), Mahjong Soul ends the match."""
+    from tests.test_mahjong_match import draw_wall, play_hand
+
+    rules = _plain("tenhou").replace(length="east", target_points=26000)
+    match = Match(rules, walls=[*(draw_wall() for _ in range(3)), draw_wall({0}), draw_wall(),
+                                draw_wall()])
+    for _ in range(5):
+        play_hand(match)
+    record = MahjongRecord(tuple(match.events), None, "tenpai-yame")
+    assert replay(record, rules).ok
+    assert "the engine ends the match here but the record goes on" in \
+        replay(record, rules.replace(tenpai_yame=True)).mismatches[0].message
