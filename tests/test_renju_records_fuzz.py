@@ -63,6 +63,7 @@ def test_seeds_are_valid_files() -> None:
 @settings(max_examples=150, deadline=None)
 @given(mutations=MUTATIONS)
 @example(mutations=[(0, 0.66, 0x80)])  # in the RenLib seed: the root claims a sibling (byte 21)
+@example(mutations=[(1, 0.75, 187)])  # in the SGF seed: a line break inside a point W[ig\n]
 def test_mutated_files_raise_only_record_errors(name: str, mutations: list[tuple[int, float, int]]) -> None:
     data = mutate(SEEDS[name], mutations)
     try:

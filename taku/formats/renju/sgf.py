@@ -140,6 +140,8 @@ class _Parser:
         return f"SGF line {line}, column {column}"
 
     def fail(self, message: str, offset: int | None = None) -> RecordError:
+        # One line: a value quoted from the file may hold line breaks.
+        message = message.replace("\r", "\\r").replace("\n", "\\n")
         return RecordError(f"{self.where(offset)}: {message}")
 
     def skip_blanks(self) -> None:
