@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import gzip
 import json
 import random
@@ -22,6 +23,7 @@ from taku.formats.mahjong.tenhou_json import (
     read_tenhou_json,
     write_tenhou_json,
 )
+from taku.mahjong.rules import Rules
 from taku.mahjong.tiles import Tile
 from taku.mahjong.yaku import YAKU, YAKUMAN
 
@@ -770,3 +772,18 @@ def test_random_damage_only_ever_raises_record_error(texts: dict[str, str]) -> N
         except RecordError:
             failures += 1
     assert failures > 400
+
+
+def test_written_rules_read_back_the_same() -> None:
+    """Issue 9 item 5: the ``rule`` a log is written with names its red fives, length and open
+    tanyao, so the record reads back with the same rule changes."""
+    from tests.test_mahjong_kyoku import run, table  # a hand dealt from a set without red fives
+
+    k = table([None], rules=Rules.preset("seeds-001-003"))
+    run(k)
+    record = MahjongRecord(({"type": "start_game"}, *k.events), "tenhou", "plain")
+    for changes in ((), (("length", "east"),), (("red_fives", (0, 0, 0)),),
+                    (("kuitan", False), ("length", "east"))):
+        written = write_tenhou_json(dataclasses.replace(record, rule_changes=changes))
+        back = read_tenhou_json(written)
+        assert (back.rules, back.rule_changes) == ("tenhou", changes)

@@ -983,8 +983,11 @@ class _Writer:
         if self.kyoku is not None:
             self.fail("the last hand has no end_kyoku")
         obj: dict[str, Any] = {"title": ["", ""], "name": self.names}
-        red = self.red or self.record.rules == "tenhou"
-        obj["rule"] = {"disp": "般南喰赤" if red else "般南喰", "aka": 1 if red else 0}
+        rules = self.record.rules_value()
+        red = self.red or (rules is not None and any(rules.red_fives))
+        length = "東" if rules is not None and rules.length == "east" else "南"
+        kuitan = "" if rules is not None and not rules.kuitan else "喰"
+        obj["rule"] = {"disp": f"般{length}{kuitan}{'赤' if red else ''}", "aka": 1 if red else 0}
         if self.record.name:
             obj["ref"] = self.record.name
         obj["log"] = self.log
