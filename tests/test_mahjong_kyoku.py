@@ -922,6 +922,24 @@ def test_tv_kan_02_03_kokushi_robs_an_ankan(rule: bool) -> None:
         assert types(k)[-3:] == ["ankan", "dora", "tsumo"]
 
 
+@pytest.mark.parametrize(("preset", "robs"), [
+    ("tenhou", False), ("mahjongsoul", True), ("ema", True), ("montreal", True),
+    ("seeds-001-003", True)])
+def test_mj_flow_24_kokushi_robs_an_ankan_per_preset(preset: str, robs: bool) -> None:
+    """MJ-FLOW-24, MJ-MONTREAL-26: South's kokushi waiting on 9s faces East's ankan of 9s. Tenhou
+    offers no ron on an ankan, not even to kokushi (riichi.wiki's Tenhou game
+    2013121107gm-0019-0000-b01e54cd; riichienv and riichi-rs agree); Mahjong Soul, seed 003 and
+    PMTL let kokushi rob it."""
+    rules = Rules.preset(preset).replace(red_fives=(0, 0, 0))
+    k = table(["9999s 2m5m8m 2p5p8p 3z4z6z", "1m9m1p9p1s 1z2z3z4z5z6z7z7z", "78s 555z 123m 456p 11p"],
+              rules=rules)
+    act(k, E, "ankan", "9s")
+    if robs:
+        assert k.to_act == (S,) and [a.type for a in k.legal_actions(S)] == ["hora", "none"]
+    else:
+        assert k.to_act == (E,) and k.rinshan and types(k)[-1] == "tsumo"
+
+
 # --- MJ-END-03, CFG-03/04: several rons on one tile ------------------------------------------------
 
 _TRIPLE_RON = ["3m 2m5m8m 2p5p8p 2s5s8s 1z2z4z", "12m 555z 456p 789p 11s", "45m 666z 123p 789s 99s",

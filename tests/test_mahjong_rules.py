@@ -438,9 +438,10 @@ def test_preset_mahjongsoul() -> None:
     assert soul.max_yakuman == 6
     differences = Rules.preset("tenhou").differences(soul)
     assert differences.pop("double_yakuman") == (frozenset(), DOUBLE_YAKUMAN_CANDIDATES)
-    # Play: triple ron is paid (no sanchahou), tenpai-yame, its own uma.
+    # Play: triple ron is paid (no sanchahou), kokushi may rob an ankan, tenpai-yame, its own uma.
     assert differences == {
         "abortive_draws": (ABORTIVE_DRAWS, ABORTIVE_DRAWS - {"sanchahou"}),
+        "kokushi_chankan_ankan": (False, True),
         "multiple_ron": ("double", "all"),
         "tenpai_yame": (False, True),
         "uma": ((20, 10, -10, -20), (15, 5, -5, -15)),

@@ -317,7 +317,10 @@ DELIBERATE_CHANGES: dict[str, dict[str, object]] = {
     "montreal": {"karaten": "held", "nagashi_mangan_own_calls": False, "tenpai_yame": False},
     # Tenhou: karaten only with four concealed copies (item 1), nagashi after own calls (item 4),
     # no tenpai-yame (item 3).
-    "tenhou": {"karaten": "concealed", "nagashi_mangan_own_calls": True, "tenpai_yame": False},
+    # Tenhou: no kokushi ron on an ankan (the lead's change after issue 9: riichi.wiki's Tenhou
+    # game 2013121107gm-0019-0000-b01e54cd, riichienv and riichi-rs).
+    "tenhou": {"karaten": "concealed", "nagashi_mangan_own_calls": True, "tenpai_yame": False,
+               "kokushi_chankan_ankan": False},
     # Mahjong Soul: as Tenhou for karaten and nagashi; tenpai-yame kept (agari_yame covered it);
     # no late kan-dora on a rinshan win after an open kan (item 2).
     "mahjongsoul": {"karaten": "concealed", "nagashi_mangan_own_calls": True, "tenpai_yame": True,

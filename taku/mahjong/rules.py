@@ -103,8 +103,9 @@ class Rules:
     dealer's win after eight consecutive dealer wins. MJ-MONTREAL-15."""
     paarenchan_count: int = 8
     """The number of counters (or dealer wins) that makes paarenchan. MJ-MONTREAL-15."""
-    kokushi_chankan_ankan: bool = True
-    """Kokushi musou may rob an ankan. MJ-FLOW-24, MJ-MONTREAL-26."""
+    kokushi_chankan_ankan: bool = False
+    """Kokushi musou may rob an ankan. MJ-FLOW-24, MJ-MONTREAL-26 (Tenhou: no; Mahjong Soul, seed
+    003 and PMTL: yes)."""
     ryuuiisou_requires_hatsu: bool = False
     """Ryuuiisou must contain green dragons. MJ-MONTREAL-25 (PMTL: optional)."""
 
@@ -533,7 +534,7 @@ TENHOU = Rules(
     daisharin="off",
     paarenchan="off",
     paarenchan_count=8,
-    kokushi_chankan_ankan=True,
+    kokushi_chankan_ankan=False,              # Tenhou offers no ron on an ankan, not even kokushi
     ryuuiisou_requires_hatsu=False,
     pinfu_tsumo_fu=20,
     double_wind_pair_fu=4,                    # 4 fu (AGARI ten of real logs)
