@@ -145,7 +145,7 @@ def test_subprocess_bots_play_a_complete_match() -> None:
     finally:
         for player in players:
             player.close()
-    assert all(p._process.returncode is not None for p in players)
+    assert all(p._child.poll() is not None for p in players)
 
 
 # --- the bot side, line by line ----------------------------------------------------------------

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from taku.cli.main import CommandError
+from taku.cli.main import CommandError, seconds
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
@@ -139,7 +139,7 @@ def register(games: Any) -> None:
                        help="rule set: renju, rif, gomoku_freestyle, gomoku_standard (default: renju)")
     renju.add_argument("--level", default="strong",
                        help="the AI's level: beginner, easy, medium, strong, strongest (default: strong)")
-    renju.add_argument("--time", type=float, default=None, metavar="SECONDS",
+    renju.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                        help="the AI's time per move (default: the level's)")
     renju.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the AI")
     renju.add_argument("--ascii", action="store_true", help="draw stones as X and O")

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import taku.renju.svg
-from taku.cli.main import CommandError, loads_json
+from taku.cli.main import CommandError, count, loads_json, seconds, seconds_or_zero
 from taku.formats.renju import (
     FORMATS,
     MAX_RECORD_SIZE,
@@ -44,6 +44,13 @@ from taku.formats.renju import (
 )
 from taku.renju import PRESETS, Position, RenjuRules
 
+MAX_MATCH_GAMES = 100_000
+"""The most games ``taku renju match`` plays in one run."""
+
+MAX_SOLVE_DEPTH = 200
+"""The deepest ``taku renju solve --depth``: more attacking moves than a 25x25 board can hold
+stones for one side would be a typo."""
+
 FORBIDDEN_KEYS = ("black", "white", "id")
 """The keys of a ``forbidden`` input line: the stones, and an ``id`` echoed back in the answer."""
 
@@ -52,7 +59,7 @@ def register(games: Any) -> None:
     """Add the ``renju`` sub-command to ``games``."""
     parser: argparse.ArgumentParser = games.add_parser(
         "renju",
-        help="renju and gomoku",
+        help="renju and gomoku: boards, forbidden points, records, matches between engines, VCF/VCT",
         description="Renju and gomoku: boards, forbidden points, game records.",
     )
 
@@ -69,6 +76,7 @@ def register(games: Any) -> None:
         description="Print the board after MOVES (a move string like h8i9j10, or several "
         "arguments), marking the last move and, when Black is to move, Black's forbidden points "
         "(3 double-three, 4 double-four, 6 overline).",
+        intermixed=True,
     )
     show.add_argument("moves", nargs="*", metavar="MOVES", help="moves in RIF notation, e.g. h8i9j10")
     _add_rule_options(show)
@@ -514,11 +522,12 @@ def _register_match(commands: Any) -> None:
     )
     match.add_argument("--black", required=True, metavar="PLAYER", help="the first player (Black)")
     match.add_argument("--white", required=True, metavar="PLAYER", help="the second player (White)")
-    match.add_argument("--games", type=int, default=2, metavar="N", help="number of games (default 2)")
+    match.add_argument("--games", type=count(1, MAX_MATCH_GAMES, "a number of games"), default=2,
+                       metavar="N", help=f"number of games, 1..{MAX_MATCH_GAMES} (default 2)")
     match.add_argument("--swap", action="store_true", help="alternate colours from game to game")
-    match.add_argument("--time-per-move", type=float, default=1.0, metavar="T",
+    match.add_argument("--time-per-move", type=seconds, default=1.0, metavar="T",
                        help="seconds per move for both players (default 1; Gomocup INFO timeout_turn)")
-    match.add_argument("--tolerance", type=float, default=1.0, metavar="T",
+    match.add_argument("--tolerance", type=seconds_or_zero, default=1.0, metavar="T",
                        help="extra seconds allowed before an answer counts as late (default 1)")
     match.add_argument("--level", default="medium",
                        help="level of a plain taku player (default medium)")
@@ -619,15 +628,16 @@ def _register_solve(commands: Any) -> None:
         "side to move, or with --vct by threes and fours (VCT), respecting Black's forbidden points. "
         "Prints the winning line (the attacker's moves and the forced defences, alternating) and exits "
         "with status 0, or says there is none within the limits and exits with status 1.",
+        intermixed=True,
     )
     solve.add_argument("moves", nargs="*", metavar="MOVES", help="moves in RIF notation, e.g. h8i9j10")
     solve.add_argument(
-        "--depth", type=int, default=None, metavar="D",
+        "--depth", type=count(1, MAX_SOLVE_DEPTH, "a number of moves"), default=None, metavar="D",
         help="most attacking moves before the five: fours (default 20), or threes and fours with "
         "--vct (default 6)",
     )
     solve.add_argument(
-        "--time", type=float, default=10.0, metavar="T", help="seconds to search (default 10)"
+        "--time", type=seconds, default=10.0, metavar="T", help="seconds to search (default 10)"
     )
     solve.add_argument("--vct", action="store_true", help="search threes as well as fours (VCT)")
     solve.add_argument("--json", action="store_true", help="print the answer as one JSON object")
