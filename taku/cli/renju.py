@@ -42,7 +42,8 @@ from taku.formats.renju import (
     guess_format,
     rules_text,
 )
-from taku.renju import PRESETS, Position, RenjuRules
+from taku.renju import BLACK, PRESETS, WHITE, Point, Position, RenjuRules
+from taku.renju.points import parse_moves
 
 MAX_MATCH_GAMES = 100_000
 """The most games ``taku renju match`` plays in one run."""
@@ -201,13 +202,25 @@ def _write_output(text: str) -> None:
     buffer.write(text.encode("utf-8"))
 
 
+def _clip(text: str, limit: int = 60) -> str:
+    """``text`` shortened to ``limit`` characters for a message (``...`` when cut)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _play_moves(text: str, rules: RenjuRules) -> Position:
+    """The position after the move string ``text``; ``CommandError`` naming the moves and the
+    problem (a point off the board names the board's own columns and rows)."""
+    try:
+        parse_moves(text, rules.board_size)
+        return Position(text, rules=rules)
+    except ValueError as error:
+        raise CommandError(f"moves {_clip(text)!r}: {error}") from None
+
+
 def _show(args: argparse.Namespace) -> int:
     rules = _rules(args)
     text = " ".join(args.moves)
-    try:
-        position = Position(text, rules=rules)
-    except ValueError as error:
-        raise CommandError(f"moves {text!r}: {error}") from None
+    position = _play_moves(text, rules)
     if args.svg:
         _write_files([(Path(args.svg), taku.renju.svg.board(position))])
     _write_output(position.unicode(ascii=not args.unicode) + "\n")
@@ -265,17 +278,76 @@ def _answer(line: str, number: int, rules: RenjuRules) -> dict[str, Any]:
 
 
 def _read_position(data: dict[str, Any], where: str, rules: RenjuRules) -> Position:
-    """The position (Black to move) of one JSON input object; ``CommandError`` if it is bad."""
-    sides: list[list[str]] = []
+    """The position (Black to move) of one JSON input object; ``CommandError`` if it is bad or
+    cannot occur in a game (see :func:`impossible`)."""
+    sides: list[list[Point]] = []
     for key in ("black", "white"):
         points = data.get(key, [])
         if not isinstance(points, list) or not all(isinstance(p, str) for p in points):
             raise CommandError(f'{where}: "{key}" must be a list of points like "h8"')
-        sides.append(points)
+        try:
+            sides.append([Point.from_str(point, rules.board_size) for point in points])
+        except ValueError as error:
+            raise CommandError(f"{where}: {error}") from None
     try:
-        return Position.from_stones(sides[0], sides[1], rules=rules)
+        position = Position.from_stones(sides[0], sides[1], rules=rules)
     except ValueError as error:
         raise CommandError(f"{where}: {error}") from None
+    problem = impossible(position)
+    if problem is not None:
+        raise CommandError(f"{where}: a position that cannot occur with Black to move: {problem}")
+    return position
+
+
+def impossible(position: Position) -> str | None:
+    """Why ``position``'s stones, with Black to move, cannot come from a game in progress, or
+    ``None``.
+
+    The game must not be over already: no five of either colour, no longer line that wins for its
+    colour, no Black overline where it is a foul, no move limit reached. Where the rules allow no
+    passes, Black moved first and the players alternated: as many White stones as Black ones, and
+    Black's first stone on the centre where the rules require it. Where passes are allowed (RJ-15,
+    the presets) any count can occur, a pass leaving no stone: setups with Black's stones only,
+    as forbidden-point puzzles are written, are answered."""
+    rules = position.rules
+    size = position.size
+    black, white = position.stones(BLACK), position.stones(WHITE)
+    for colour, stones in ((BLACK, black), (WHITE, white)):
+        exact = rules.exact_five_for_black if colour is BLACK else rules.exact_five_for_white
+        for line in _lines_of_five_or_more(stones, size):
+            name = f"{colour.name.lower()} {line[0]}-{line[-1]}"
+            if len(line) == 5:
+                return f"the game is over: {name} is a five"
+            if not exact:
+                return f"the game is over: {name} is a line of {len(line)}, which wins"
+            if colour is BLACK and rules.fouls_for_black:
+                return f"the game is over: {name} is an overline, a foul for Black"
+    if rules.move_limit is not None and len(black) + len(white) >= rules.move_limit:
+        return f"the game is over: {len(black) + len(white)} stones reach the move limit {rules.move_limit}"
+    if not rules.passes_allowed:
+        if len(black) != len(white):
+            return (f"{len(black)} black and {len(white)} white stones: with Black to move and no "
+                    "passes allowed, each side has played as many stones as the other")
+        centre = Point(size // 2, size // 2)
+        if rules.first_move_center_required and black and position.color_at(centre) is not BLACK:
+            return f"Black's first stone must be on the centre {centre} under these rules"
+    return None
+
+
+def _lines_of_five_or_more(stones: tuple[Point, ...], size: int) -> list[tuple[Point, ...]]:
+    """The maximal runs of five or more of ``stones`` in a row, column or diagonal."""
+    taken = set(stones)
+    runs = []
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for point in stones:
+            if Point(point.x - dx, point.y - dy) in taken:
+                continue  # not the start of a run
+            run = [point]
+            while Point(run[-1].x + dx, run[-1].y + dy) in taken:
+                run.append(Point(run[-1].x + dx, run[-1].y + dy))
+            if len(run) >= 5:
+                runs.append(tuple(run))
+    return runs
 
 
 # -- convert ----------------------------------------------------------------------------------------
@@ -556,9 +628,10 @@ def _match_openings(text: str, swap: bool, rules: RenjuRules) -> Any:
     else:
         moves = text
     try:
+        parse_moves(moves, rules.board_size)
         Position(moves, rules=rules)
     except ValueError as error:
-        raise CommandError(f"--opening {text!r}: {error}") from None
+        raise CommandError(f"--opening {_clip(text)!r}: {error}") from None
     return lambda game: moves
 
 
@@ -654,12 +727,9 @@ def _solve(args: argparse.Namespace) -> int:
         raise CommandError(f"--depth {args.depth}: expected a positive number of moves")
     if not args.time > 0:
         raise CommandError(f"--time {args.time}: expected a positive number of seconds")
-    try:
-        position = Position(text, rules=rules)
-    except ValueError as error:
-        raise CommandError(f"moves {text!r}: {error}") from None
+    position = _play_moves(text, rules)
     if position.is_game_over():
-        raise CommandError(f"moves {text!r}: the game is over ({position.outcome()})")
+        raise CommandError(f"moves {_clip(text)!r}: the game is over ({position.outcome()})")
     kind = "vct" if args.vct else "vcf"
     if args.vct:
         depth = 6 if args.depth is None else args.depth
