@@ -56,11 +56,11 @@ class ChildProcess:
         if _POSIX:
             self._process = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                bufsize=0, start_new_session=True)
+                start_new_session=True)
         else:  # pragma: no cover - Windows: a process group of its own, killed by the handle
             self._process = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                bufsize=0, creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
+                creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
         assert self._process.stdin is not None
         self._stdin: IO[bytes] | None = self._process.stdin
         if _POSIX:
