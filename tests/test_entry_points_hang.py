@@ -188,7 +188,7 @@ def test_hang_mjai_bot_whose_child_hangs_times_out_and_close_kills_its_group(tmp
     seat = match.to_act[0]
     player = MjaiProcessPlayer(["/bin/sh", "-c", script], seat, timeout=0.3)
     try:
-        with pytest.raises(MjaiBotError, match="did not answer within 0.3 s"):
+        with pytest.raises(MjaiBotError, match=r"did not answer within 0\.3 s"):
             player.choose(match.observe(seat))
     finally:
         started = time.monotonic()

@@ -159,7 +159,7 @@ class _Game:
                 if word == "undo":
                     self.undo()
                     return
-                point = position.parse_point(answer)
+                point = Point.from_str(answer, position.size)  # the error names this board's range
                 if position.color_at(point) is not None:
                     raise IllegalMoveError(f"{point} is taken")
                 reason = position.forbidden_reason(point) if color is BLACK and \
