@@ -16,6 +16,7 @@ import os
 import re
 import sys
 import time
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -110,7 +111,7 @@ def load_records(path: str) -> list[MahjongRecord]:
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
-        except (OSError, EOFError) as error:
+        except (OSError, EOFError, zlib.error) as error:  # zlib.error: a corrupt deflate stream
             raise CommandError(f"{path}: not a valid gzip file: {error}") from None
     try:
         text = data.decode("utf-8-sig")

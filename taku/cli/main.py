@@ -68,6 +68,13 @@ def _one_line(text: str, limit: int = 300) -> str:
     return flat if len(flat) <= limit else flat[:limit] + "..."
 
 
+def error_line(text: str, limit: int = 2000) -> str:
+    """An error message as one line: line breaks in it (a file name can hold them) written as
+    ``\\n``, and cut after ``limit`` characters."""
+    flat = text.replace("\r", "\\r").replace("\n", "\\n")
+    return flat if len(flat) <= limit else flat[:limit] + "..."
+
+
 MAX_SECONDS = 86400.0
 """The longest time any option takes (one day): a larger one is a typo, not a plan."""
 
@@ -140,6 +147,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     file errors into ``CommandError``; an ``OSError`` reaching this point comes from writing output.
     """
     parser = build_parser()
+    if argv is not None and any("\x00" in argument for argument in argv):
+        # A shell cannot pass one; from Python it would reach open() as an "embedded null byte".
+        print("taku: error: an argument holds a NUL character", file=sys.stderr)
+        return 2
     try:
         args = parser.parse_args(argv)
     except SystemExit as done:  # --help, --version, or a usage error already printed
@@ -148,7 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.handler(args)
         sys.stdout.flush()
     except CommandError as error:
-        print(f"taku: error: {error}", file=sys.stderr)
+        print(f"taku: error: {error_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `taku ... | head`
         _discard_stdout()
