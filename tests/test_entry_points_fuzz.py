@@ -299,7 +299,8 @@ def test_fuzz_mahjong_records_load_and_replay(budget: int, tmp_path: Path) -> No
         with bounded(20, 200):
             try:
                 records = load_records(str(path))
-            except (CommandError, ValueError):
+            except (CommandError, ValueError) as error:
+                assert "\n" not in str(error), repr(error)
                 return
             for record in records:
                 replay(record)
@@ -314,8 +315,11 @@ def test_fuzz_renju_record_readers(budget: int) -> None:
 
     def check(case: tuple[str, bytes]) -> None:
         name, data = case
-        with bounded(5, 50), contextlib.suppress(ValueError):
-            FORMATS[name].reader(data, 15)
+        with bounded(5, 50):
+            try:
+                FORMATS[name].reader(data, 15)
+            except ValueError as error:
+                assert "\n" not in str(error), repr(error)
 
     run_examples(budget, mutated(RENJU_SEEDS), check)
 
@@ -327,8 +331,11 @@ def test_fuzz_mjai_bot_input(budget: int) -> None:
     def check(case: tuple[str, bytes]) -> None:
         text = case[1].decode("utf-8", "replace")
         bot = MjaiBot(TsumogiriPlayer(), 0, Rules.preset("tenhou"))
-        with bounded(5, 50), contextlib.suppress(MjaiProtocolError):
-            serve(bot, io.StringIO(text), io.StringIO())
+        with bounded(5, 50):
+            try:
+                serve(bot, io.StringIO(text), io.StringIO())
+            except MjaiProtocolError as error:
+                assert "\n" not in str(error), repr(error)
 
     run_examples(budget, mutated({"mjai": MJAI_BOT_SEED.encode()}), check)
 

@@ -140,7 +140,9 @@ class _Parser:
         return f"SGF line {line}, column {column}"
 
     def fail(self, message: str, offset: int | None = None) -> RecordError:
-        return RecordError(f"{self.where(offset)}: {message}")
+        # A property value may hold a line break: the message stays on one line.
+        flat = message.replace("\r", "\\r").replace("\n", "\\n")
+        return RecordError(f"{self.where(offset)}: {flat}")
 
     def skip_blanks(self) -> None:
         while self.i < len(self.text) and self.text[self.i].isspace():
