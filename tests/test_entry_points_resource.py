@@ -131,3 +131,27 @@ def test_resource_brain_input_lines_are_bounded() -> None:
     assert replies[0] == f"ERROR a line longer than {MAX_COMMAND} characters: ignored"
     assert replies[1:] == ["OK", replies[2]] and replies[2].startswith('name="taku"')
     assert peak < 1_000_000, peak
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["renju", "forbidden"], "taku: error: input line 2: longer than 1048576 characters\n"),
+    (["mahjong", "score", "--batch"], "taku: error: input line 2: longer than 1048576 characters\n"),
+    (["mahjong", "mjai-bot", "--seat", "0"], "taku: error: line 2 is longer than 1048576 characters\n"),
+])
+def test_resource_stdin_lines_longer_than_a_mebibyte_are_refused(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str],
+        message: str) -> None:
+    """Commands reading JSON lines read at most 1 MiB of a line: a longer one is a one-line error
+    naming it, however long it is (its memory is bounded by the limit, not by its size)."""
+    first = '{"black": [], "white": []}\n' if argv[1] == "forbidden" else "\n"
+    stdin = first + "[" * 3_000_000 + "\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8"))
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and err == message
+
+
+def test_resource_play_reads_a_huge_answer_as_one_bad_answer(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x" * 3_000_000 + "\nq\n"))
+    status, out, _ = run(capsys, "play", "renju", "--level", "beginner")
+    assert status == 0 and "! 'xxxxxxxxxx" in out and len(out) < 20_000

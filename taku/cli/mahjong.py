@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from taku.cli.main import CommandError, count, loads_json
+from taku.cli.main import CommandError, count, loads_json, read_lines
 from taku.mahjong.errors import InvalidNotationError, MahjongError
 from taku.mahjong.hand import ACROSS, LEFT, MELD_KINDS, RIGHT, Hand, Meld
 from taku.mahjong.rules import PRESETS, Rules
@@ -537,7 +537,7 @@ def score_json(data: Any) -> dict[str, Any]:
 def _score_batch(stdin: Any, stdout: Any) -> int:
     """Score each JSON line of ``stdin``; one JSON line out per line in (blank lines skipped)."""
     failures = 0
-    for number, line in enumerate(stdin, 1):
+    for number, line in enumerate(read_lines(stdin), 1):
         if not line.strip():
             continue
         output: dict[str, Any]

@@ -7,7 +7,7 @@ import json
 import math
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
 from taku import __version__
@@ -73,6 +73,24 @@ def error_line(text: str, limit: int = 2000) -> str:
     ``\\n``, and cut after ``limit`` characters."""
     flat = text.replace("\r", "\\r").replace("\n", "\\n")
     return flat if len(flat) <= limit else flat[:limit] + "..."
+
+
+MAX_LINE = 1 << 20
+"""The longest input line a command reads (1 MiB, in characters or bytes): a longer one is an error."""
+
+
+def read_lines(stream: Any, limit: int = MAX_LINE) -> Iterator[Any]:
+    """The lines of ``stream`` (text or bytes), each read ``limit`` at a time; ``CommandError``
+    naming the line when one is longer (its memory is bounded, not the file's size)."""
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > limit:
+            raise CommandError(f"input line {number}: longer than {limit} characters")
+        yield line
 
 
 MAX_SECONDS = 86400.0

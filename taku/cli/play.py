@@ -21,6 +21,9 @@ if TYPE_CHECKING:
 RICH_MISSING = "`taku play` needs the rich package: pip install 'taku[play]'"
 """The one-line error when ``rich`` is not installed."""
 
+MAX_ANSWER = 4096
+"""The longest answer line read from piped input; a longer one is read as a bad answer."""
+
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 """What quits a game at any prompt."""
 
@@ -85,7 +88,12 @@ def make_terminal(args: argparse.Namespace) -> Terminal:
 def _read_line(prompt: str) -> str:
     """One line of piped standard input (the prompt is echoed, so a transcript reads well)."""
     sys.stdout.write(prompt)
-    line = sys.stdin.readline()
+    line = sys.stdin.readline(MAX_ANSWER + 1)
+    if len(line) > MAX_ANSWER and not line.endswith("\n"):  # its start is kept: a bad answer
+        head, rest = line[:40] + "...\n", line
+        while rest and not rest.endswith("\n"):
+            rest = sys.stdin.readline(MAX_ANSWER + 1)
+        line = head
     if not line:
         sys.stdout.write("\n")
         raise EOFError

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import taku.renju.svg
-from taku.cli.main import CommandError, count, loads_json, seconds, seconds_or_zero
+from taku.cli.main import CommandError, count, loads_json, read_lines, seconds, seconds_or_zero
 from taku.formats.renju import (
     FORMATS,
     MAX_RECORD_SIZE,
@@ -240,12 +240,12 @@ def _forbidden(args: argparse.Namespace) -> int:
 
 def _input_lines() -> Iterator[str]:
     """The lines of standard input, read as bytes and decoded as UTF-8 (a BOM first is dropped);
-    ``CommandError`` naming the line for bytes that are not UTF-8."""
+    ``CommandError`` naming the line for bytes that are not UTF-8 or a line longer than 1 MiB."""
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # a text stream without bytes beneath (tests, embedding)
-        yield from sys.stdin
+        yield from read_lines(sys.stdin)
         return
-    for number, raw in enumerate(buffer, start=1):
+    for number, raw in enumerate(read_lines(buffer), start=1):
         try:
             line: str = raw.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as error:

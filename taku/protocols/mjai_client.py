@@ -58,6 +58,10 @@ MAX_COUNTERS = 99
 reaches more."""
 
 
+MAX_LINE = 1 << 20
+"""The longest input line the bot reads (1 MiB): a longer one is refused, its memory bounded."""
+
+
 class MjaiProtocolError(ValueError):
     """An mjai input the bot cannot follow: not JSON, not an event, or an event that does not fit
     the game so far (the message names the event and says why)."""
@@ -722,7 +726,14 @@ def serve(bot: MjaiBot, stdin: TextIO, stdout: TextIO) -> int:
     (blank lines are skipped without an answer).
 
     Raises :class:`MjaiProtocolError` (naming the line) on input the bot cannot follow."""
-    for number, line in enumerate(stdin, 1):
+    number = 0
+    while True:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            break
+        number += 1
+        if len(line) > MAX_LINE:
+            raise MjaiProtocolError(f"line {number} is longer than {MAX_LINE} characters")
         if not line.strip():
             continue
         events = read_line(line, number)
