@@ -147,7 +147,6 @@ def test_simulate_seats_the_taku_player(capsys: pytest.CaptureFixture[str]) -> N
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--games", "0"], "--games must be at least 1, got 0"),
     (["--players", "simple,random"], "--players needs four comma-separated names, got 'simple,random'"),
     (["--players", "simple,random,,random"],
      "--players needs four comma-separated names, got 'simple,random,,random'"),
@@ -157,7 +156,6 @@ def test_simulate_seats_the_taku_player(capsys: pytest.CaptureFixture[str]) -> N
      "unknown player 'nobody'; choose one of random, simple, taku, taku-efficiency, tsumogiri"),
     (["--player", "simple", "--players", "simple,simple,simple,simple"],
      "give either --players or --player, not both"),
-    (["--workers", "0"], "--workers must be at least 1, got 0"),
     (["--format", "tenhou"], "--format tenhou needs --out DIR (where to write the records)"),
     (["--seed", "../x", "--out", "games"],
      "--seed '../x': with --out the seed is part of the file names, so it may hold only letters, "

@@ -57,7 +57,7 @@ def test_match_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["renju", "match", "--black", "taku:grandmaster", "--white", "taku"]) == 2
     assert main(["renju", "match", "--black", "taku", "--white", "taku", "--opening", "h8h8"]) == 2
     err = capsys.readouterr().err
-    assert "--games 0: expected at least 1" in err
+    assert "argument --games: 0: expected a number of games from 1 to 100000" in err
     assert "unknown level 'grandmaster'" in err
     assert "--opening 'h8h8'" in err
 

@@ -74,8 +74,10 @@ def test_solve_respects_rules(capsys: pytest.CaptureFixture[str]) -> None:
         (["h8a1i8a2j8a3k8a4l8"], "the game is over"),
         (["h8h8"], "already taken"),
         (["h8zz"], "moves 'h8zz'"),
-        (["h8", "--depth", "0"], "--depth 0: expected a positive number"),
-        (["h8", "--time", "0"], "--time 0.0: expected a positive number"),
+        (["h8", "--depth", "0"], "argument --depth: 0: expected a number of moves from 1 to 200"),
+        (["h8", "--time", "0"], "argument --time: '0': expected a finite, positive number of seconds"),
+        (["h8", "--time", "inf"], "argument --time: 'inf': expected a finite, positive number of seconds"),
+        (["h8", "--time", "nan"], "argument --time: 'nan': expected a finite, positive number of seconds"),
     ],
 )
 def test_solve_bad_input_is_a_clear_error(
@@ -83,4 +85,5 @@ def test_solve_bad_input_is_a_clear_error(
 ) -> None:
     status, out, err = run(["renju", "solve", *argv], capsys)
     assert status == 2 and out == ""
-    assert err.startswith("taku: error:") and message in err
+    assert err.startswith(("taku: error:", "taku renju solve: error:")) and message in err
+    assert err.count("\n") == 1

@@ -3,6 +3,8 @@ external bot process as a player) and ``taku mahjong mjai-bot``."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import random
 import subprocess
@@ -13,6 +15,7 @@ import pytest
 
 from taku.bots import RandomPlayer, SimplePlayer, make_player
 from taku.bots.simple import Player
+from taku.cli.main import main
 from taku.mahjong.actions import Action
 from taku.mahjong.kyoku import Observation
 from taku.mahjong.match import Match
@@ -145,7 +148,7 @@ def test_subprocess_bots_play_a_complete_match() -> None:
     finally:
         for player in players:
             player.close()
-    assert all(p._process.returncode is not None for p in players)
+    assert all(p._child.poll() is not None for p in players)
 
 
 # --- the bot side, line by line ----------------------------------------------------------------
@@ -162,8 +165,7 @@ def test_bot_answers_each_plain_event_and_declares_riichi_and_ron() -> None:
              {"type": "reach_accepted", "actor": 0}, {"type": "tsumo", "actor": 1, "pai": "?"},
              {"type": "dahai", "actor": 1, "pai": "C", "tsumogiri": True}]
     text = "".join(json.dumps(line) + "\n" for line in lines)
-    done = subprocess.run([*BOT, "--seat", "0", "--player", "simple"], input=text,
-                          capture_output=True, text=True, timeout=60)
+    done = _run_bot(text, "--player", "simple")
     assert done.returncode == 0, done.stderr
     assert done.stderr == "rules: tenhou\n"  # issue 17 item 4: the rules, beside the protocol
     replies = [json.loads(line) for line in done.stdout.splitlines()]
@@ -211,8 +213,7 @@ def test_bot_rejects_events_that_do_not_fit() -> None:
 
 
 def test_cli_bad_line_is_a_clear_error_not_a_traceback() -> None:
-    done = subprocess.run([*BOT, "--seat", "1"], input='[{"type":"start_game","id":1}]\n{oops\n',
-                          capture_output=True, text=True, timeout=60)
+    done = _run_bot('[{"type":"start_game","id":1}]\n{oops\n', "--seat", "1")
     assert done.returncode == 2
     assert done.stdout == '{"type":"none"}\n'
     assert "taku: error: line 2 is not JSON" in done.stderr and "Traceback" not in done.stderr
@@ -297,8 +298,16 @@ def _fed(*events: dict[str, Any], rules: Rules | None = None) -> MjaiSeatState:
 
 
 def _run_bot(text: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*BOT, "--seat", "0", *args], input=text, capture_output=True, text=True,
-                          timeout=60)
+    """``taku mahjong mjai-bot --seat 0 ARGS`` reading ``text``, run in this process: for these
+    tests a child process adds nothing (test_subprocess_bots_play_a_complete_match runs real ones)."""
+    out, err = io.StringIO(), io.StringIO()
+    stdin, sys.stdin = sys.stdin, io.StringIO(text)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = main(["mahjong", "mjai-bot", "--seat", "0", *args])
+    finally:
+        sys.stdin = stdin
+    return subprocess.CompletedProcess([*BOT, "--seat", "0", *args], status, out.getvalue(), err.getvalue())
 
 
 def test_a_second_tsumo_before_the_discard_is_refused() -> None:

@@ -62,7 +62,8 @@ def test_show_reports_the_result(cli: Runner) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["h8p16"], "taku: error: moves 'h8p16': point p16 is off a 15x15 board"),
+        (["h8p16"], "taku: error: moves 'h8p16': 'p16' is not a point on a 15x15 board: expected a "
+                    "column a..o and a row 1..15"),
         (["h8", "h8"], "taku: error: moves 'h8 h8': point h8 is already taken"),
         (
             ["a1", "--rules", "rif"],
@@ -116,7 +117,8 @@ def test_forbidden_output_format(cli: Runner) -> None:
 @pytest.mark.parametrize(
     ("stdin", "message"),
     [
-        ('{"black": ["p16"], "white": []}', "input line 2: point p16 is off a 15x15 board"),
+        ('{"black": ["p16"], "white": []}', "input line 2: 'p16' is not a point on a 15x15 board: "
+                                           "expected a column a..o and a row 1..15"),
         ('{"black": ["h8"], "white": ["h8"]}', "input line 2: point h8 is already taken"),
         ('{"black": ["h8", "h8"]}', "input line 2: point h8 is already taken"),
         ("h8 i9", "input line 2: not JSON"),

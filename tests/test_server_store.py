@@ -8,11 +8,11 @@ from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-
 from taku.server.hub import Hub
 from taku.server.renju_game import RenjuGame
 from taku.server.store import Base, Store
 from taku.server.tables import Connection
+
 from tests.server_helpers import fast_settings
 
 

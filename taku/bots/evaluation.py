@@ -22,7 +22,7 @@ score, and rates per hand with a Wilson 95% interval (:func:`wilson_ci95`) for t
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from taku.bots import make_player
@@ -94,7 +94,13 @@ class GameSpec(NamedTuple):
 
 
 def schedule(games: int, seed: int | str, *, duplicate: bool = True) -> tuple[GameSpec, ...]:
-    """The first ``games`` games of a run seeded with ``seed``.
+    """The first ``games`` games of a run seeded with ``seed`` (see :func:`iter_schedule`, which
+    gives them one at a time)."""
+    return tuple(iter_schedule(games, seed, duplicate=duplicate))
+
+
+def iter_schedule(games: int, seed: int | str, *, duplicate: bool = True) -> Iterator[GameSpec]:
+    """The first ``games`` games of a run seeded with ``seed``, made as they are asked for.
 
     With ``duplicate``, game ``g`` belongs to set ``g // 4`` (wall seed ``f"{seed}-{g // 4}"``) and
     is rotation ``r = g % 4``: entry ``i`` sits at seat ``(i + r) % 4``. A count that is not a
@@ -103,15 +109,17 @@ def schedule(games: int, seed: int | str, *, duplicate: bool = True) -> tuple[Ga
     """
     if type(games) is not int or games < 0:
         raise ValueError(f"the number of games must be a non-negative integer, got {games!r}")
-    specs = []
+    return _schedule(games, seed, duplicate)
+
+
+def _schedule(games: int, seed: int | str, duplicate: bool) -> Iterator[GameSpec]:
     for number in range(games):
         if duplicate:
             r = number % 4
             seating = ((0 - r) % 4, (1 - r) % 4, (2 - r) % 4, (3 - r) % 4)
-            specs.append(GameSpec(number, f"{seed}-{number // 4}", seating, r))
+            yield GameSpec(number, f"{seed}-{number // 4}", seating, r)
         else:
-            specs.append(GameSpec(number, f"{seed}-{number}", (0, 1, 2, 3)))
-    return tuple(specs)
+            yield GameSpec(number, f"{seed}-{number}", (0, 1, 2, 3))
 
 
 # --- what happened in a game -------------------------------------------------------------------------

@@ -25,7 +25,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from taku.cli.main import CommandError, loads_json
+from taku.cli.main import CommandError, count, loads_json, read_lines
 from taku.mahjong.errors import InvalidNotationError, MahjongError
 from taku.mahjong.hand import ACROSS, LEFT, MELD_KINDS, RIGHT, Hand, Meld
 from taku.mahjong.rules import PRESET_ALIASES, PRESETS, Rules, rules_label
@@ -44,6 +44,9 @@ from taku.mahjong.tiles import Tile, kind_to_str, parse_tiles, tiles_to_str
 
 _WINDS = {"e": 0, "east": 0, "s": 1, "south": 1, "w": 2, "west": 2, "n": 3, "north": 3,
           "0": 0, "1": 1, "2": 2, "3": 3}
+MAX_COUNTERS = 99
+"""The most counters (honba) or riichi sticks a hand is scored with: no table reaches more (100
+sticks would be every point of a 25,000-point table), and a larger number is a typo."""
 _DIRECTIONS = {"left": LEFT, "kamicha": LEFT, "across": ACROSS, "toimen": ACROSS,
                "right": RIGHT, "shimocha": RIGHT}
 
@@ -51,16 +54,20 @@ _DIRECTIONS = {"left": LEFT, "kamicha": LEFT, "across": ACROSS, "toimen": ACROSS
 def register(games: Any) -> None:
     """Add the ``mahjong`` sub-command to ``games``."""
     parser: argparse.ArgumentParser = games.add_parser(
-        "mahjong", help="riichi mahjong: score hands, shanten, replay records, simulate, mjai bot",
+        "mahjong", help="riichi mahjong: score hands, shanten and waits, replay records, "
+                        "simulate matches, play a seat as an mjai bot",
         description="Riichi mahjong tools.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
 
     score = commands.add_parser(
         "score", help="score a won hand", formatter_class=argparse.RawDescriptionHelpFormatter,
+        intermixed=True,
         description="Score a won hand: yaku, han, fu, limit and who pays what.",
         epilog=__doc__.split("\n\n", 1)[1] if __doc__ else None)
-    score.add_argument("hand", nargs="?", help='e.g. "123m456p789s11z 777z+ 1z" (see below)')
+    score.add_argument("hand", nargs="*", metavar="HAND",
+                       help='e.g. 123m456p789s11z 777z+ 1z (the parts may be one quoted argument; '
+                            'see below)')
     score.add_argument("--win", metavar="TILE", help="the winning tile (if not written in HAND)")
     score.add_argument("--tsumo", action="store_true", help="won by self-draw (default: ron)")
     score.add_argument("--riichi", action="store_true")
@@ -80,8 +87,10 @@ def register(games: Any) -> None:
     score.add_argument("--dora", default="", metavar="TILES",
                        help="dora indicators incl. kan-dora, e.g. 3m7z")
     score.add_argument("--ura", default="", metavar="TILES", help="ura-dora indicators")
-    score.add_argument("--honba", type=int, default=0, help="counters on the table")
-    score.add_argument("--deposits", type=int, default=0, help="riichi sticks on the table")
+    score.add_argument("--honba", type=count(0, MAX_COUNTERS, "a number of counters"), default=0,
+                       help=f"counters on the table (0..{MAX_COUNTERS})")
+    score.add_argument("--deposits", type=count(0, MAX_COUNTERS, "a number of riichi sticks"),
+                       default=0, help=f"riichi sticks on the table (0..{MAX_COUNTERS})")
     score.add_argument("--discarder", metavar="SEAT", help="seat wind of the discarder (ron)")
     score.add_argument("--pao", metavar="SEAT", help="seat wind of a liable player")
     score.add_argument("--nagashi", action="store_true",
@@ -93,10 +102,11 @@ def register(games: Any) -> None:
     score.set_defaults(handler=_score_command)
 
     analyse = commands.add_parser(
-        "shanten", help="shanten, waits and ukeire of a hand",
+        "shanten", help="shanten, waits and ukeire of a hand", intermixed=True,
         description="Shanten (tiles from tenpai), waits and ukeire (improving tiles and how many "
                     "are unseen) of a 13-tile hand, or of each discard of a 14-tile hand.")
-    analyse.add_argument("hand", help='e.g. "123m456p789s1122z" or "1234m456p 777z+"')
+    analyse.add_argument("hand", nargs="+", metavar="HAND",
+                         help='e.g. 123m456p789s1122z or 1234m456p 777z+ (quoted or not)')
     analyse.add_argument("--visible", default="", metavar="TILES",
                          help="tiles seen elsewhere (discards, melds, indicators)")
     analyse.add_argument("--json", action="store_true", help="print JSON")
@@ -270,6 +280,7 @@ _SITUATION_OPTIONS = ("tsumo", "riichi", "double_riichi", "open_riichi", "ippats
 
 
 def _score_command(args: argparse.Namespace) -> int:
+    args.hand = " ".join(args.hand)  # the parts of HAND, given as one argument or several
     if args.batch:
         if args.hand:
             raise CommandError("--batch reads hands from stdin; do not give HAND")
@@ -509,6 +520,8 @@ def score_json(data: Any) -> dict[str, Any]:
         value = data.get(key, 0)
         if type(value) is not int:
             raise MahjongError(f"\"{key}\" must be an integer, got {value!r}")
+        if value > MAX_COUNTERS:  # (a negative count is Win's to refuse)
+            raise MahjongError(f"\"{key}\" must be at most {MAX_COUNTERS}, got {value}")
         return value
 
     def indicators(key: str) -> tuple[Tile, ...]:
@@ -546,7 +559,7 @@ def score_json(data: Any) -> dict[str, Any]:
 def _score_batch(stdin: Any, stdout: Any) -> int:
     """Score each JSON line of ``stdin``; one JSON line out per line in (blank lines skipped)."""
     failures = 0
-    for number, line in enumerate(stdin, 1):
+    for number, line in enumerate(read_lines(stdin), 1):
         if not line.strip():
             continue
         output: dict[str, Any]
@@ -585,7 +598,7 @@ def _score_batch(stdin: Any, stdout: Any) -> int:
 
 def _shanten_command(args: argparse.Namespace) -> int:
     try:
-        report = shanten_report(args.hand, args.visible)
+        report = shanten_report(" ".join(args.hand), args.visible)
     except MahjongError as error:
         raise CommandError(str(error)) from None
     if args.json:

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
+import os
 import re
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -18,12 +20,12 @@ from taku.bots.evaluation import (
     EntrySummary,
     GameResult,
     GameSpec,
+    iter_schedule,
     play_game,
     play_match,
-    schedule,
     summarize,
 )
-from taku.cli.main import CommandError
+from taku.cli.main import CommandError, count
 from taku.formats.mahjong.mjai import write_mjai
 from taku.formats.mahjong.record import MahjongRecord
 from taku.mahjong.errors import MahjongError
@@ -31,6 +33,19 @@ from taku.mahjong.rules import PRESET_ALIASES, PRESETS, Rules, rules_label
 
 FORMATS = ("mjai", "tenhou")
 """Formats ``simulate`` writes."""
+
+MAX_GAMES = 100_000
+"""The most matches one ``simulate`` plays: every game's result is kept for the summary, and
+100,000 games of the fastest players take hours."""
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: the most ``simulate --workers`` starts."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
 
 __all__ = ["FORMATS", "iter_games", "parse_players", "play_match", "register"]
 
@@ -44,16 +59,17 @@ def register(commands: Any) -> None:
                     "plays every seat on the same walls) and print each player's average "
                     "placement, win, deal-in, riichi and call rates and average score with 95% "
                     "intervals; optionally write every record.")
-    sim.add_argument("--games", type=int, default=1, metavar="N", help="matches to play (default: 1)")
+    sim.add_argument("--games", type=count(1, MAX_GAMES, "a number of matches"), default=1, metavar="N",
+                     help=f"matches to play, 1..{MAX_GAMES:,} (default: 1)")
     sim.add_argument("--players", metavar="A,B,C,D",
                      help="four comma-separated player names, one per entry (known: "
                           f"{', '.join(sorted(PLAYERS))}; default: simple at every seat)")
     sim.add_argument("--player", metavar="NAME",
                      help="the same player at every seat (short for --players NAME,NAME,NAME,NAME)")
     sim.add_argument("--seed", default="0", metavar="S", help="seed of the walls and players")
-    sim.add_argument("--workers", type=int, default=1, metavar="K",
-                     help="processes playing games in parallel (default: 1; the results do not "
-                          "depend on it)")
+    sim.add_argument("--workers", type=count(1, usable_cpus(), "a number of processes"), default=1,
+                     metavar="K", help="processes playing games in parallel, at most the number of "
+                                       "CPUs (default: 1; the results do not depend on it)")
     sim.add_argument("--rules", default="default", choices=[*PRESETS, *PRESET_ALIASES],
                      help="rule preset (default: tenhou)")
     sim.add_argument("--duplicate", action=argparse.BooleanOptionalAction, default=True,
@@ -93,19 +109,27 @@ def _progress(done: int, total: int, started: float, stream: TextIO) -> None:
     stream.flush()
 
 
-def iter_games(specs: Sequence[GameSpec], names: Sequence[str], rules: Rules, *, workers: int = 1,
+def iter_games(specs: Iterable[GameSpec], names: Sequence[str], rules: Rules, *, workers: int = 1,
                keep_events: bool = False) -> Iterator[GameResult]:
     """Play every game of ``specs`` (in ``workers`` processes when more than one) and yield each
-    result as it finishes (in schedule order with one worker; sort by ``spec.number`` otherwise)."""
+    result as it finishes (in schedule order with one worker; sort by ``spec.number`` otherwise).
+    Games are taken from ``specs`` only as workers become free: a long schedule is never built."""
     if workers <= 1:
         for spec in specs:
             yield play_game(spec, names, rules, keep_events)
         return
+    pending = iter(specs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_game, spec, tuple(names), rules, keep_events) for spec in specs]
+        running: set[Future[GameResult]] = set()
         try:
-            for future in as_completed(futures):
-                yield future.result()
+            while True:
+                for spec in itertools.islice(pending, 2 * workers - len(running)):
+                    running.add(pool.submit(play_game, spec, tuple(names), rules, keep_events))
+                if not running:
+                    return
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
         finally:
             pool.shutdown(cancel_futures=True)  # on an error, do not wait for the games not started
 
@@ -149,7 +173,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
             out_dir.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise CommandError(f"cannot create {out_dir}: {error.strerror or error}") from None
-    specs = schedule(args.games, args.seed, duplicate=args.duplicate)
+    specs = iter_schedule(args.games, args.seed, duplicate=args.duplicate)
     started = time.perf_counter()
     results = []
     try:
@@ -159,7 +183,7 @@ def _simulate_command(args: argparse.Namespace) -> int:
                 _write_record(result, args, out_dir)
                 result = result._replace(events=())
             results.append(result)
-            _progress(len(results), len(specs), started, sys.stderr)
+            _progress(len(results), args.games, started, sys.stderr)
     except MahjongError as error:
         raise CommandError(f"a player made an illegal action: {error}") from None
     elapsed = time.perf_counter() - started

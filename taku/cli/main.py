@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, NoReturn
 
 from taku import __version__
 
@@ -33,9 +34,112 @@ class CommandError(Exception):
     """A user-facing error: printed as one line, exit status 2."""
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, ``PROG: error: MESSAGE (see PROG
+    --help)``, and exit status 2 (argparse's own prints the usage block first).
+
+    With ``intermixed=True`` the positional arguments may come before, between and after the
+    options (``taku renju show h8 --size 15 i9``); only for commands without sub-commands."""
+
+    def __init__(self, *args: Any, intermixed: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.intermixed = intermixed
+        self._mixing = False
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``message`` as one line and exit with status 2."""
+        self.exit(2, f"{self.prog}: error: {_one_line(message)} (see {self.prog} --help)\n")
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        if not self.intermixed or self._mixing:
+            return super().parse_known_args(args, namespace)
+        self._mixing = True  # parse_known_intermixed_args calls parse_known_args itself
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._mixing = False
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line, shortened to about ``limit`` characters (an argument echoed back in
+    an error can be any size)."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit] + "..."
+
+
+def error_line(text: str, limit: int = 2000) -> str:
+    """An error message as one line: line breaks in it (a file name can hold them) written as
+    ``\\n``, and cut after ``limit`` characters."""
+    flat = text.replace("\r", "\\r").replace("\n", "\\n")
+    return flat if len(flat) <= limit else flat[:limit] + "..."
+
+
+MAX_LINE = 1 << 20
+"""The longest input line a command reads (1 MiB, in characters or bytes): a longer one is an error."""
+
+
+def read_lines(stream: Any, limit: int = MAX_LINE) -> Iterator[Any]:
+    """The lines of ``stream`` (text or bytes), each read ``limit`` at a time; ``CommandError``
+    naming the line when one is longer (its memory is bounded, not the file's size)."""
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > limit:
+            raise CommandError(f"input line {number}: longer than {limit} characters")
+        yield line
+
+
+MAX_SECONDS = 86400.0
+"""The longest time any option takes (one day): a larger one is a typo, not a plan."""
+
+
+def seconds(text: str) -> float:
+    """An argument that is a positive, finite number of seconds, at most :data:`MAX_SECONDS`."""
+    return _seconds(text, zero=False)
+
+
+def seconds_or_zero(text: str) -> float:
+    """An argument that is zero or a positive, finite number of seconds (at most a day)."""
+    return _seconds(text, zero=True)
+
+
+def _seconds(text: str, *, zero: bool) -> float:
+    wanted = "a finite number of seconds >= 0" if zero else "a finite, positive number of seconds"
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_one_line(text, 40)!r} is not {wanted}") from None
+    if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
+        raise argparse.ArgumentTypeError(f"{text!r}: expected {wanted}")
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r}: at most {MAX_SECONDS:g} seconds (one day)")
+    return value
+
+
+def count(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` to ``high`` (both included); the error names
+    the range."""
+
+    def parse(text: str) -> int:
+        stripped = text.strip()
+        digits = stripped[1:] if stripped[:1] in "+-" else stripped
+        if not digits.isascii() or not digits.isdigit():
+            raise argparse.ArgumentTypeError(f"{_one_line(text, 40)!r} is not {what}")
+        if len(digits) > 30 or not low <= int(stripped) <= high:
+            raise argparse.ArgumentTypeError(f"{_one_line(text, 40)}: expected {what} from {low} to {high}")
+        return int(stripped)
+
+    parse.__name__ = what
+    return parse
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser of ``taku``."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="taku",
         description="taku (卓): riichi mahjong and renju rules, scoring, records and players.",
     )
@@ -61,12 +165,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     file errors into ``CommandError``; an ``OSError`` reaching this point comes from writing output.
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    if argv is not None and any("\x00" in argument for argument in argv):
+        # A shell cannot pass one; from Python it would reach open() as an "embedded null byte".
+        print("taku: error: an argument holds a NUL character", file=sys.stderr)
+        return 2
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as done:  # --help, --version, or a usage error already printed
+        return done.code if isinstance(done.code, int) else 2
     try:
         status: int = args.handler(args)
         sys.stdout.flush()
     except CommandError as error:
-        print(f"taku: error: {error}", file=sys.stderr)
+        print(f"taku: error: {error_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # e.g. `taku ... | head`
         _discard_stdout()

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 
 from taku import __version__
 from taku.bots.renju_ai import LEVELS, RenjuAI
+from taku.cli.main import ArgumentParser
 from taku.protocols.gomocup import GomocupBrain, run_brain
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``pbrain-taku``."""
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="pbrain-taku",
         description="The taku renju AI as a Gomocup (Piskvork) brain: protocol commands on standard "
         "input, answers on standard output. Supports rules 0 (freestyle), 1 (exactly five) and 4 "

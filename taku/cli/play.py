@@ -13,13 +13,16 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from taku.cli.main import CommandError
+from taku.cli.main import CommandError, seconds
 
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
 
 RICH_MISSING = "`taku play` needs the rich package: pip install 'taku[play]'"
 """The one-line error when ``rich`` is not installed."""
+
+MAX_ANSWER = 4096
+"""The longest answer line read from piped input; a longer one is read as a bad answer."""
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 """What quits a game at any prompt."""
@@ -85,7 +88,12 @@ def make_terminal(args: argparse.Namespace) -> Terminal:
 def _read_line(prompt: str) -> str:
     """One line of piped standard input (the prompt is echoed, so a transcript reads well)."""
     sys.stdout.write(prompt)
-    line = sys.stdin.readline()
+    line = sys.stdin.readline(MAX_ANSWER + 1)
+    if len(line) > MAX_ANSWER and not line.endswith("\n"):  # its start is kept: a bad answer
+        head, rest = line[:40] + "...\n", line
+        while rest and not rest.endswith("\n"):
+            rest = sys.stdin.readline(MAX_ANSWER + 1)
+        line = head
     if not line:
         sys.stdout.write("\n")
         raise EOFError
@@ -139,7 +147,7 @@ def register(games: Any) -> None:
                        help="rule set: renju, rif, gomoku_freestyle, gomoku_standard (default: renju)")
     renju.add_argument("--level", default="strong",
                        help="the AI's level: beginner, easy, medium, strong, strongest (default: strong)")
-    renju.add_argument("--time", type=float, default=None, metavar="SECONDS",
+    renju.add_argument("--time", type=seconds, default=None, metavar="SECONDS",
                        help="the AI's time per move (default: the level's)")
     renju.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the AI")
     renju.add_argument("--ascii", action="store_true", help="draw stones as X and O")

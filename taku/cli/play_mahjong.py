@@ -224,6 +224,9 @@ class _Table:
             prompt += " or choose an action"
         while True:
             answer = self.terminal.ask(f"{prompt}:")
+            if answer.lower() in ("?", "h", "help"):  # help is not a wrong answer: no error after it
+                self.terminal.show(HELP)
+                continue
             try:
                 return self.read_answer(answer, tiles, discards, menu, observation)
             except ValueError as error:
@@ -232,9 +235,6 @@ class _Table:
     def read_answer(self, answer: str, tiles: list[tuple[Tile, bool]], discards: list[Action],
                     menu: dict[str, Action], observation: Observation) -> Action:
         word = answer.lower()
-        if word in ("?", "h", "help"):
-            self.terminal.show(HELP)
-            raise ValueError("choose an action")
         if word in menu:
             return menu[word]
         if not discards and word in ("", "p", "pass"):

@@ -12,6 +12,7 @@ the colours the human asked for unless the human swaps them.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -74,7 +75,7 @@ def options_from_args(args: argparse.Namespace) -> RenjuOptions:
                          f"{', '.join(OPENING_RULES)}")
     opening = None if args.opening == "none" else OpeningRule.preset(args.opening)
     rules = RenjuRules.preset(args.rules)
-    if args.time is not None and args.time <= 0:
+    if args.time is not None and not 0 < args.time < math.inf:  # nan and inf too: a game that never ends
         raise ValueError(f"--time: expected a positive number of seconds, got {args.time}")
     return RenjuOptions(BLACK if args.color == "black" else WHITE, opening, rules, args.time, args.ascii,
                         f"AI {args.level}", args.seed, args.rules)
@@ -158,7 +159,7 @@ class _Game:
                 if word == "undo":
                     self.undo()
                     return
-                point = position.parse_point(answer)
+                point = Point.from_str(answer, position.size)  # the error names this board's range
                 if position.color_at(point) is not None:
                     raise IllegalMoveError(f"{point} is taken")
                 reason = position.forbidden_reason(point) if color is BLACK and \

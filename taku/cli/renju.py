@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import taku.renju.svg
-from taku.cli.main import CommandError, loads_json
+from taku.cli.main import CommandError, count, loads_json, read_lines, seconds, seconds_or_zero
 from taku.formats.renju import (
     FORMATS,
     MAX_RECORD_SIZE,
@@ -42,7 +42,15 @@ from taku.formats.renju import (
     guess_format,
     rules_text,
 )
-from taku.renju import PRESETS, Position, RenjuRules
+from taku.renju import BLACK, PRESETS, WHITE, Point, Position, RenjuRules
+from taku.renju.points import parse_moves
+
+MAX_MATCH_GAMES = 100_000
+"""The most games ``taku renju match`` plays in one run."""
+
+MAX_SOLVE_DEPTH = 200
+"""The deepest ``taku renju solve --depth``: more attacking moves than a 25x25 board can hold
+stones for one side would be a typo."""
 
 FORBIDDEN_KEYS = ("black", "white", "id")
 """The keys of a ``forbidden`` input line: the stones, and an ``id`` echoed back in the answer."""
@@ -52,7 +60,7 @@ def register(games: Any) -> None:
     """Add the ``renju`` sub-command to ``games``."""
     parser: argparse.ArgumentParser = games.add_parser(
         "renju",
-        help="renju and gomoku",
+        help="renju and gomoku: boards, forbidden points, records, matches between engines, VCF/VCT",
         description="Renju and gomoku: boards, forbidden points, game records.",
     )
 
@@ -69,6 +77,7 @@ def register(games: Any) -> None:
         description="Print the board after MOVES (a move string like h8i9j10, or several "
         "arguments), marking the last move and, when Black is to move, Black's forbidden points "
         "(3 double-three, 4 double-four, 6 overline).",
+        intermixed=True,
     )
     show.add_argument("moves", nargs="*", metavar="MOVES", help="moves in RIF notation, e.g. h8i9j10")
     _add_rule_options(show)
@@ -193,13 +202,25 @@ def _write_output(text: str) -> None:
     buffer.write(text.encode("utf-8"))
 
 
+def _clip(text: str, limit: int = 60) -> str:
+    """``text`` shortened to ``limit`` characters for a message (``...`` when cut)."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _play_moves(text: str, rules: RenjuRules) -> Position:
+    """The position after the move string ``text``; ``CommandError`` naming the moves and the
+    problem (a point off the board names the board's own columns and rows)."""
+    try:
+        parse_moves(text, rules.board_size)
+        return Position(text, rules=rules)
+    except ValueError as error:
+        raise CommandError(f"moves {_clip(text)!r}: {error}") from None
+
+
 def _show(args: argparse.Namespace) -> int:
     rules = _rules(args)
     text = " ".join(args.moves)
-    try:
-        position = Position(text, rules=rules)
-    except ValueError as error:
-        raise CommandError(f"moves {text!r}: {error}") from None
+    position = _play_moves(text, rules)
     if args.svg:
         _write_files([(Path(args.svg), taku.renju.svg.board(position))])
     _write_output(position.unicode(ascii=not args.unicode) + "\n")
@@ -219,12 +240,12 @@ def _forbidden(args: argparse.Namespace) -> int:
 
 def _input_lines() -> Iterator[str]:
     """The lines of standard input, read as bytes and decoded as UTF-8 (a BOM first is dropped);
-    ``CommandError`` naming the line for bytes that are not UTF-8."""
+    ``CommandError`` naming the line for bytes that are not UTF-8 or a line longer than 1 MiB."""
     buffer = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # a text stream without bytes beneath (tests, embedding)
-        yield from sys.stdin
+        yield from read_lines(sys.stdin)
         return
-    for number, raw in enumerate(buffer, start=1):
+    for number, raw in enumerate(read_lines(buffer), start=1):
         try:
             line: str = raw.decode("utf-8-sig" if number == 1 else "utf-8")
         except UnicodeDecodeError as error:
@@ -257,17 +278,76 @@ def _answer(line: str, number: int, rules: RenjuRules) -> dict[str, Any]:
 
 
 def _read_position(data: dict[str, Any], where: str, rules: RenjuRules) -> Position:
-    """The position (Black to move) of one JSON input object; ``CommandError`` if it is bad."""
-    sides: list[list[str]] = []
+    """The position (Black to move) of one JSON input object; ``CommandError`` if it is bad or
+    cannot occur in a game (see :func:`impossible`)."""
+    sides: list[list[Point]] = []
     for key in ("black", "white"):
         points = data.get(key, [])
         if not isinstance(points, list) or not all(isinstance(p, str) for p in points):
             raise CommandError(f'{where}: "{key}" must be a list of points like "h8"')
-        sides.append(points)
+        try:
+            sides.append([Point.from_str(point, rules.board_size) for point in points])
+        except ValueError as error:
+            raise CommandError(f"{where}: {error}") from None
     try:
-        return Position.from_stones(sides[0], sides[1], rules=rules)
+        position = Position.from_stones(sides[0], sides[1], rules=rules)
     except ValueError as error:
         raise CommandError(f"{where}: {error}") from None
+    problem = impossible(position)
+    if problem is not None:
+        raise CommandError(f"{where}: a position that cannot occur with Black to move: {problem}")
+    return position
+
+
+def impossible(position: Position) -> str | None:
+    """Why ``position``'s stones, with Black to move, cannot come from a game in progress, or
+    ``None``.
+
+    The game must not be over already: no five of either colour, no longer line that wins for its
+    colour, no Black overline where it is a foul, no move limit reached. Where the rules allow no
+    passes, Black moved first and the players alternated: as many White stones as Black ones, and
+    Black's first stone on the centre where the rules require it. Where passes are allowed (RJ-15,
+    the presets) any count can occur, a pass leaving no stone: setups with Black's stones only,
+    as forbidden-point puzzles are written, are answered."""
+    rules = position.rules
+    size = position.size
+    black, white = position.stones(BLACK), position.stones(WHITE)
+    for colour, stones in ((BLACK, black), (WHITE, white)):
+        exact = rules.exact_five_for_black if colour is BLACK else rules.exact_five_for_white
+        for line in _lines_of_five_or_more(stones, size):
+            name = f"{colour.name.lower()} {line[0]}-{line[-1]}"
+            if len(line) == 5:
+                return f"the game is over: {name} is a five"
+            if not exact:
+                return f"the game is over: {name} is a line of {len(line)}, which wins"
+            if colour is BLACK and rules.fouls_for_black:
+                return f"the game is over: {name} is an overline, a foul for Black"
+    if rules.move_limit is not None and len(black) + len(white) >= rules.move_limit:
+        return f"the game is over: {len(black) + len(white)} stones reach the move limit {rules.move_limit}"
+    if not rules.passes_allowed:
+        if len(black) != len(white):
+            return (f"{len(black)} black and {len(white)} white stones: with Black to move and no "
+                    "passes allowed, each side has played as many stones as the other")
+        centre = Point(size // 2, size // 2)
+        if rules.first_move_center_required and black and position.color_at(centre) is not BLACK:
+            return f"Black's first stone must be on the centre {centre} under these rules"
+    return None
+
+
+def _lines_of_five_or_more(stones: tuple[Point, ...], size: int) -> list[tuple[Point, ...]]:
+    """The maximal runs of five or more of ``stones`` in a row, column or diagonal."""
+    taken = set(stones)
+    runs = []
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        for point in stones:
+            if Point(point.x - dx, point.y - dy) in taken:
+                continue  # not the start of a run
+            run = [point]
+            while Point(run[-1].x + dx, run[-1].y + dy) in taken:
+                run.append(Point(run[-1].x + dx, run[-1].y + dy))
+            if len(run) >= 5:
+                runs.append(tuple(run))
+    return runs
 
 
 # -- convert ----------------------------------------------------------------------------------------
@@ -514,11 +594,12 @@ def _register_match(commands: Any) -> None:
     )
     match.add_argument("--black", required=True, metavar="PLAYER", help="the first player (Black)")
     match.add_argument("--white", required=True, metavar="PLAYER", help="the second player (White)")
-    match.add_argument("--games", type=int, default=2, metavar="N", help="number of games (default 2)")
+    match.add_argument("--games", type=count(1, MAX_MATCH_GAMES, "a number of games"), default=2,
+                       metavar="N", help=f"number of games, 1..{MAX_MATCH_GAMES} (default 2)")
     match.add_argument("--swap", action="store_true", help="alternate colours from game to game")
-    match.add_argument("--time-per-move", type=float, default=1.0, metavar="T",
+    match.add_argument("--time-per-move", type=seconds, default=1.0, metavar="T",
                        help="seconds per move for both players (default 1; Gomocup INFO timeout_turn)")
-    match.add_argument("--tolerance", type=float, default=1.0, metavar="T",
+    match.add_argument("--tolerance", type=seconds_or_zero, default=1.0, metavar="T",
                        help="extra seconds allowed before an answer counts as late (default 1)")
     match.add_argument("--level", default="medium",
                        help="level of a plain taku player (default medium)")
@@ -547,9 +628,10 @@ def _match_openings(text: str, swap: bool, rules: RenjuRules) -> Any:
     else:
         moves = text
     try:
+        parse_moves(moves, rules.board_size)
         Position(moves, rules=rules)
     except ValueError as error:
-        raise CommandError(f"--opening {text!r}: {error}") from None
+        raise CommandError(f"--opening {_clip(text)!r}: {error}") from None
     return lambda game: moves
 
 
@@ -619,15 +701,16 @@ def _register_solve(commands: Any) -> None:
         "side to move, or with --vct by threes and fours (VCT), respecting Black's forbidden points. "
         "Prints the winning line (the attacker's moves and the forced defences, alternating) and exits "
         "with status 0, or says there is none within the limits and exits with status 1.",
+        intermixed=True,
     )
     solve.add_argument("moves", nargs="*", metavar="MOVES", help="moves in RIF notation, e.g. h8i9j10")
     solve.add_argument(
-        "--depth", type=int, default=None, metavar="D",
+        "--depth", type=count(1, MAX_SOLVE_DEPTH, "a number of moves"), default=None, metavar="D",
         help="most attacking moves before the five: fours (default 20), or threes and fours with "
         "--vct (default 6)",
     )
     solve.add_argument(
-        "--time", type=float, default=10.0, metavar="T", help="seconds to search (default 10)"
+        "--time", type=seconds, default=10.0, metavar="T", help="seconds to search (default 10)"
     )
     solve.add_argument("--vct", action="store_true", help="search threes as well as fours (VCT)")
     solve.add_argument("--json", action="store_true", help="print the answer as one JSON object")
@@ -644,12 +727,9 @@ def _solve(args: argparse.Namespace) -> int:
         raise CommandError(f"--depth {args.depth}: expected a positive number of moves")
     if not args.time > 0:
         raise CommandError(f"--time {args.time}: expected a positive number of seconds")
-    try:
-        position = Position(text, rules=rules)
-    except ValueError as error:
-        raise CommandError(f"moves {text!r}: {error}") from None
+    position = _play_moves(text, rules)
     if position.is_game_over():
-        raise CommandError(f"moves {text!r}: the game is over ({position.outcome()})")
+        raise CommandError(f"moves {_clip(text)!r}: the game is over ({position.outcome()})")
     kind = "vct" if args.vct else "vcf"
     if args.vct:
         depth = 6 if args.depth is None else args.depth

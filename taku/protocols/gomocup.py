@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final, Protocol, TextIO
+from typing import Any, Final, Protocol, TextIO
 
 from taku import __version__
 from taku.renju.board import Position
@@ -88,6 +88,17 @@ SAFETY_FRACTION: Final = 0.1
 MIN_TIME: Final = 0.01
 """The shortest time limit given to the engine, in seconds (``timeout_turn 0``: as fast as possible)."""
 
+MAX_COMMAND: Final = 4096
+"""The longest command line read, in characters: a longer one is answered ``ERROR`` and skipped."""
+
+_SHOWN: Final = 60
+"""How much of a bad command an ``ERROR`` or ``UNKNOWN`` reply echoes."""
+
+
+def _clip(text: str, limit: int = _SHOWN) -> str:
+    """``text`` shortened to ``limit`` characters, with ``...`` when something was cut."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
 
 def move_time_limit(
     timeout_turn_ms: int | None, time_left_ms: int | None, stones: int
@@ -146,6 +157,7 @@ class GomocupBrain:
         self._max_memory: int | None = None
         self._block: str | None = None
         self._block_lines: list[str] = []
+        self._block_error: str | None = None
         self.finished = False
         """Whether ``END`` was received."""
 
@@ -183,11 +195,20 @@ class GomocupBrain:
         argument = argument.strip()
         handler = _HANDLERS.get(command)
         if handler is None:
-            return [f"UNKNOWN command {command!r} is not supported"]
+            return [f"UNKNOWN command {_clip(command)!r} is not supported"]
         try:
             return handler(self, argument)
         except ProtocolError as error:
-            return [f"ERROR {text}: {error}"]
+            return [f"ERROR {_clip(text)}: {_clip(str(error), 200)}"]
+
+    def too_long(self) -> list[str]:
+        """The reply to a line longer than :data:`MAX_COMMAND` (which was not read): ``ERROR``;
+        inside ``BOARD`` or ``SWAP2BOARD``, the block's ``DONE`` is answered ``ERROR``."""
+        message = f"a line longer than {MAX_COMMAND} characters"
+        if self._block is not None:
+            self._block_error = message
+            return []
+        return [f"ERROR {message}: ignored"]
 
     def _start(self, argument: str) -> list[str]:
         size = _number(argument, "a board size")
@@ -295,22 +316,26 @@ class GomocupBrain:
         self._board()
         self._block = name
         self._block_lines = []
+        self._block_error = None
         return []
 
     def _block_line(self, text: str) -> list[str]:
         if text.upper() != "DONE":
-            if text:
+            size = self._board().size
+            if text and len(self._block_lines) <= size * size:  # more is an error at DONE: not kept
                 self._block_lines.append(text)
             return []
-        name, lines = self._block, self._block_lines
-        self._block, self._block_lines = None, []
+        name, lines, error = self._block, self._block_lines, self._block_error
+        self._block, self._block_lines, self._block_error = None, [], None
+        if error is not None:
+            return [f"ERROR {name}: {error}"]
         try:
             stones = self._read_stones(lines, plain=name == "SWAP2BOARD")
             if name == "BOARD":
                 return [self._reply_move(self._set_position(stones))]
             return [self._swap2(stones)]
         except ProtocolError as error:
-            return [f"ERROR {name}: {error}"]
+            return [f"ERROR {name}: {_clip(str(error), 200)}"]
 
     def _read_stones(self, lines: list[str], *, plain: bool = False) -> list[tuple[Point, bool]]:
         """The ``x,y,field`` lines of a block as (point, own stone) in the order given; field 3
@@ -455,16 +480,34 @@ def _integer(text: str, what: str) -> int:
     return int(value)
 
 
-def run_brain(brain: GomocupBrain, lines: Iterable[str] | None = None, output: TextIO | None = None) -> int:
-    """Answer the commands of ``lines`` (default: standard input) on ``output`` (default: standard
-    output), each reply line flushed, until ``END`` or the end of the input; return the exit status, 0."""
+def run_brain(brain: GomocupBrain, lines: Iterable[str] | TextIO | None = None,
+              output: TextIO | None = None) -> int:
+    """Answer the commands of ``lines`` (a text stream, by default standard input, or any lines) on
+    ``output`` (default: standard output), each reply line flushed, until ``END`` or the end of the
+    input; return the exit status, 0. From a stream, lines are read at most :data:`MAX_COMMAND`
+    characters at a time: a longer line is answered ``ERROR`` and skipped."""
     lines = sys.stdin if lines is None else lines
     output = sys.stdout if output is None else output
-    for line in lines:
-        for reply in brain.handle(line):
+    source = _bounded_lines(lines) if hasattr(lines, "readline") else lines
+    for line in source:
+        replies = brain.too_long() if line is None else brain.handle(line)
+        for reply in replies:
             output.write(reply + "\n")
             output.flush()
         if brain.finished:
             break
     return 0
 
+
+def _bounded_lines(stream: Any) -> Iterator[str | None]:
+    """The lines of ``stream``; ``None`` for a line longer than :data:`MAX_COMMAND` (skipped)."""
+    while True:
+        line: str = stream.readline(MAX_COMMAND + 1)
+        if not line:
+            return
+        if len(line) > MAX_COMMAND and not line.endswith("\n"):
+            while line and not line.endswith("\n"):
+                line = stream.readline(MAX_COMMAND + 1)
+            yield None
+            continue
+        yield line

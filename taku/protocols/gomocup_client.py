@@ -10,18 +10,14 @@ a forbidden move by Black loses it under renju as the rules say.
 
 from __future__ import annotations
 
-import collections
-import contextlib
 import math
-import queue
 import shlex
-import subprocess
-import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Final, Protocol
+from typing import Final, Protocol
 
+from taku.protocols.child_process import ChildProcess
 from taku.protocols.gomocup import UNLIMITED_MS, Engine, move_time_limit
 from taku.renju.board import Position
 from taku.renju.errors import IllegalMoveError, InvalidNotationError
@@ -39,33 +35,73 @@ class BrainTimeoutError(BrainError):
 
 
 START_TIMEOUT: Final = 30.0
-"""Seconds a brain may take to start and answer ``START`` (or ``RESTART``)."""
+"""Seconds a brain may take to start and answer ``START`` (or ``RESTART``) when no time per move is
+known (:meth:`GomocupClient.start` called directly); a match derives it with :func:`start_wait`."""
+
+START_WAIT_MIN: Final = 5.0
+"""The shortest wait for ``START``/``RESTART`` in a match, in seconds."""
+
+START_WAIT_MAX: Final = 60.0
+"""The longest wait for ``START``/``RESTART`` in a match, in seconds."""
+
+START_WAIT_MOVES: Final = 10
+"""A match waits for ``START``/``RESTART`` as long as for this many late moves."""
+
+SETTLE_TIME: Final = 0.05
+"""Seconds between a brain's move and the next command sent to it. Some brains (Rapfi) drop a
+command that arrives in the instant after they print a move, while their search is still winding
+down; the protocol has no way to ask whether a brain is ready again, so the client waits this long."""
+
+WRITE_TIMEOUT: Final = 5.0
+"""Seconds a brain has to take a command off its input (a brain that does not read is a crashed one)."""
 
 _NOTES: Final = ("MESSAGE", "DEBUG", "SUGGEST")
 """Lines a brain may send at any time that are not replies."""
+
+MAX_NOTES: Final = 1000
+"""The most notes kept in :attr:`GomocupClient.notes` (the latest ones)."""
 
 
 _INTERPRETERS = ("python", "pypy", "node", "java", "mono", "wine")
 """Programs that run a brain given as their first argument."""
 
 
+def start_wait(time_per_move: float, tolerance: float) -> float:
+    """Seconds a brain may take to answer ``START`` or ``RESTART`` in a match with these time
+    options: as long as :data:`START_WAIT_MOVES` moves at the limit (``time_per_move +
+    tolerance``), but at least :data:`START_WAIT_MIN` and at most :data:`START_WAIT_MAX`.
+
+    >>> start_wait(0.5, 0.5), start_wait(1, 1), start_wait(30, 1)
+    (10.0, 20.0, 60.0)
+    """
+    return float(min(START_WAIT_MAX, max(START_WAIT_MIN, START_WAIT_MOVES * (time_per_move + tolerance))))
+
+
+def _shown(text: str, limit: int = 80) -> str:
+    """``text`` as a quoted string for a message, shortened to about ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
 class GomocupClient:
     """One external brain process, spoken to in the Gomocup protocol.
 
     ``command`` is the program and its arguments (a string is split as a shell would). The process is
-    started by :meth:`start`. ``MESSAGE``, ``DEBUG`` and ``SUGGEST`` lines are collected in
-    :attr:`notes`; any failure is a :class:`BrainError` naming the brain and what went wrong.
+    started by :meth:`start`, in a process group of its own (see :mod:`taku.protocols.child_process`):
+    :meth:`kill` and :meth:`close` end it with everything it started. ``MESSAGE``, ``DEBUG`` and
+    ``SUGGEST`` lines are collected in :attr:`notes` (the last :data:`MAX_NOTES`); any failure is a
+    :class:`BrainError` naming the brain and what went wrong. After a move, the next command waits
+    until :attr:`settle` seconds (default :data:`SETTLE_TIME`) have passed since the move arrived.
     """
 
-    def __init__(self, command: str | Sequence[str]) -> None:
+    def __init__(self, command: str | Sequence[str], *, settle: float = SETTLE_TIME) -> None:
         self.command: tuple[str, ...] = tuple(shlex.split(command) if isinstance(command, str) else command)
         if not self.command:
             raise BrainError("empty brain command")
         self.size = 0
+        self.settle = settle
         self.notes: list[str] = []
-        self._process: subprocess.Popen[str] | None = None
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self._stderr: collections.deque[str | None] = collections.deque(maxlen=5)
+        self._child: ChildProcess | None = None
+        self._moved_at = -math.inf
 
     def __repr__(self) -> str:
         return f"GomocupClient({shlex.join(self.command)!r})"
@@ -73,7 +109,7 @@ class GomocupClient:
     @property
     def alive(self) -> bool:
         """Whether the brain process is running."""
-        return self._process is not None and self._process.poll() is None
+        return self._child is not None and self._child.poll() is None
 
     # -- commands -----------------------------------------------------------------------------------
 
@@ -122,28 +158,24 @@ class GomocupClient:
         self._send("ABOUT")
         return self._read("ABOUT", timeout)
 
+    def wait_ready(self) -> None:
+        """Sleep until :attr:`settle` seconds have passed since the brain's last move."""
+        pause = self._moved_at + self.settle - time.monotonic()
+        if pause > 0:
+            time.sleep(pause)
+
     def close(self, timeout: float = 2.0) -> None:
-        """Send ``END`` and wait for the process to exit; kill it if it does not within ``timeout``."""
-        process = self._process
-        if process is None:
-            return
-        self._process = None
-        if process.poll() is None:
-            try:
-                assert process.stdin is not None
-                process.stdin.write("END\n")
-                process.stdin.flush()
-            except OSError:
-                pass
-            try:
-                process.wait(timeout)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-        for stream in (process.stdin, process.stdout, process.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
+        """Send ``END`` and give the process ``timeout`` seconds to exit; then end its process group
+        (whatever it started goes too)."""
+        child, self._child = self._child, None
+        if child is not None:
+            child.close(timeout, last="END")
+
+    def kill(self) -> None:
+        """End the brain and its process group at once (after a late or broken answer)."""
+        child, self._child = self._child, None
+        if child is not None:
+            child.kill()
 
     def __enter__(self) -> GomocupClient:
         return self
@@ -168,44 +200,35 @@ class GomocupClient:
 
     def _spawn(self) -> None:
         try:
-            process = subprocess.Popen(
-                self.command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
-            )
+            self._child = ChildProcess(self.command)
         except OSError as error:
             reason = error.strerror or error
             raise BrainError(f"cannot run brain {shlex.join(self.command)!r}: {reason}") from None
-        self._process = process
-        self._lines = queue.Queue()
-        self._stderr.clear()
-        assert process.stdout is not None and process.stderr is not None
-        threading.Thread(target=_pump, args=(process.stdout, self._lines.put), daemon=True).start()
-        threading.Thread(target=_pump, args=(process.stderr, self._stderr.append), daemon=True).start()
+        self._moved_at = -math.inf
 
     def _send(self, text: str) -> None:
-        process = self._process
-        if process is None or process.stdin is None:
+        child = self._child
+        if child is None:
             raise BrainError(f"{self.name}: the brain is not running")
+        self.wait_ready()
         try:
-            process.stdin.write(text + "\n")
-            process.stdin.flush()
+            child.send(text, WRITE_TIMEOUT)
+        except TimeoutError:
+            raise BrainError(f"{self.name}: does not read its input (a command waited "
+                             f"{WRITE_TIMEOUT:g} s)") from None
         except OSError:
             raise BrainError(f"{self.name}: crashed ({self._exit_text()})") from None
 
     def _read(self, command: str, timeout: float) -> str:
         """The brain's next reply line to ``command``, skipping notes; ``ERROR``/``UNKNOWN`` fail."""
+        child = self._child
+        if child is None:
+            raise BrainError(f"{self.name}: the brain is not running")
         deadline = time.monotonic() + timeout
         while True:
-            remaining = deadline - time.monotonic()
             try:
-                line = self._lines.get(timeout=max(remaining, 0.0))
-            except queue.Empty:
+                line = child.read_line(deadline - time.monotonic())
+            except TimeoutError:
                 raise BrainTimeoutError(f"{self.name}: no answer to {command} within {timeout:g} s") from None
             if line is None:
                 raise BrainError(f"{self.name}: crashed after {command} ({self._exit_text()})")
@@ -214,10 +237,11 @@ class GomocupClient:
             if not text:
                 continue
             if word in _NOTES:
-                self.notes.append(text)
+                self.notes.append(text[:1000])
+                del self.notes[:-MAX_NOTES]
                 continue
             if word in ("ERROR", "UNKNOWN"):
-                raise BrainError(f"{self.name}: answered {text!r} to {command}")
+                raise BrainError(f"{self.name}: answered {_shown(text, 200)} to {command}")
             return text
 
     def _expect_ok(self, command: str, timeout: float) -> None:
@@ -228,36 +252,25 @@ class GomocupClient:
                 raise BrainError(f"{self.name}: answered UNKNOWN to {command}") from None
             raise
         if reply.upper() != "OK" and not reply.upper().startswith("OK "):
-            raise BrainError(f"{self.name}: answered {reply!r} to {command}, expected OK")
+            raise BrainError(f"{self.name}: answered {_shown(reply)} to {command}, expected OK")
 
     def _read_move(self, command: str, timeout: float) -> Point:
         reply = self._read(command, timeout)
+        self._moved_at = time.monotonic()
         try:
             return Point.from_gomocup(reply, self.size)
         except InvalidNotationError:
-            raise BrainError(f"{self.name}: answered {reply!r} to {command}, expected a move x,y") from None
+            raise BrainError(f"{self.name}: answered {_shown(reply)} to {command}, expected a move x,y") \
+                from None
 
     def _exit_text(self) -> str:
-        process = self._process
-        status = None if process is None else process.poll()
-        if status is None and process is not None:
-            try:
-                status = process.wait(0.5)
-            except subprocess.TimeoutExpired:
-                status = None
+        child = self._child
+        status = None if child is None else child.wait(0.5)
         text = "still running" if status is None else f"exit status {status}"
-        last = " / ".join(line.strip() for line in self._stderr if line and line.strip())
+        if child is not None and status is not None:
+            child.wait_stderr(0.5)  # let its last error output arrive
+        last = " / ".join(child.stderr_tail[-5:]) if child is not None else ""
         return f"{text}; stderr: {last}" if last else text
-
-
-def _pump(stream: IO[str], put: Callable[[str | None], object]) -> None:
-    """Copy the lines of ``stream`` to ``put``, then ``None`` at the end."""
-    try:
-        for line in stream:
-            put(line)
-    except (OSError, ValueError):
-        pass
-    put(None)
 
 
 # -- matches --------------------------------------------------------------------------------------
@@ -270,6 +283,10 @@ class MatchPlayer(Protocol):
 
     def new_game(self, rules: RenjuRules, time_per_move: float) -> None:
         """Get ready for a new game under ``rules``."""
+        ...
+
+    def wait_ready(self) -> None:
+        """Return when the player can be asked for a move (its clock starts after this)."""
         ...
 
     def move(self, position: Position) -> Point:
@@ -293,6 +310,9 @@ class EnginePlayer:
         """Note the time per move; the engine needs nothing else."""
         self._time_per_move = time_per_move
 
+    def wait_ready(self) -> None:
+        """An engine is always ready."""
+
     def move(self, position: Position) -> Point:
         """The engine's move, with the time limit a Gomocup brain would use for ``timeout_turn``."""
         limit = move_time_limit(round(self._time_per_move * 1000), None, position.stone_count)
@@ -303,12 +323,15 @@ class EnginePlayer:
 
 
 class BrainPlayer:
-    """A match player that is an external brain process, started on demand and restarted after a
-    crash. ``tolerance`` seconds are allowed on top of the time per move before a reply is late."""
+    """A match player that is an external brain process, started on demand and started afresh
+    after any failure. ``tolerance`` seconds are allowed on top of the time per move before a reply
+    is late; ``START``/``RESTART`` may take :func:`start_wait` of the two. A brain that fails (late,
+    crashed, unreadable) is killed with its whole process group at once."""
 
-    def __init__(self, name: str, command: str | Sequence[str], *, tolerance: float = 1.0) -> None:
+    def __init__(self, name: str, command: str | Sequence[str], *, tolerance: float = 1.0,
+                 settle: float = SETTLE_TIME) -> None:
         self.name = name
-        self.client = GomocupClient(command)
+        self.client = GomocupClient(command, settle=settle)
         self.tolerance = tolerance
         self._time_per_move = 1.0
         self._rules: RenjuRules | None = None
@@ -325,17 +348,27 @@ class BrainPlayer:
         self._known = 0
         self._ready = False
         client = self.client
-        if client.alive and client.size == rules.board_size:
-            client.restart()
-        else:
-            client.close()
-            client.start(rules.board_size)
-        client.info("timeout_turn", round(time_per_move * 1000))
-        client.info("timeout_match", 0)
-        client.info("max_memory", 0)
-        client.info("game_type", 1)
-        client.info("rule", rule)
+        wait = start_wait(time_per_move, self.tolerance)
+        try:
+            if client.alive and client.size == rules.board_size:
+                client.restart(wait)
+            else:
+                client.close()
+                client.start(rules.board_size, wait)
+            client.info("timeout_turn", round(time_per_move * 1000))
+            client.info("timeout_match", 0)
+            client.info("time_left", UNLIMITED_MS)
+            client.info("max_memory", 0)
+            client.info("game_type", 1)
+            client.info("rule", rule)
+        except BrainError:
+            client.kill()  # a brain that did not start properly is started afresh next game
+            raise
         self._ready = True
+
+    def wait_ready(self) -> None:
+        """Wait until the brain may be sent its next command (see :data:`SETTLE_TIME`)."""
+        self.client.wait_ready()
 
     def move(self, position: Position) -> Point:
         """The brain's move: ``BEGIN`` on an empty board, ``TURN`` after the opponent's one move,
@@ -345,7 +378,6 @@ class BrainPlayer:
         client = self.client
         moves = position.move_stack
         timeout = self._time_per_move + self.tolerance
-        client.info("time_left", UNLIMITED_MS)
         self._ready = False  # until the answer is in: a failure leaves the brain out of step
         try:
             if not moves:
@@ -359,14 +391,14 @@ class BrainPlayer:
                 ]
                 point = client.board(stones, timeout)
         except BrainError:
-            client.close(timeout=0.5)  # a late answer would be read as the reply to the next command
+            client.kill()  # still thinking, or out of step: a late answer would be read as the next reply
             raise
         self._ready = True
         self._known = len(moves) + 1
         return point
 
     def close(self) -> None:
-        """End the brain process."""
+        """End the brain process (and its process group)."""
         self.client.close()
 
 
@@ -407,11 +439,14 @@ def play_game(
     for colour, player in players.items():
         try:
             player.new_game(rules, time_per_move)
+        except BrainTimeoutError as error:
+            return _forfeit(black, white, position, colour is BLACK, "timeout", str(error))
         except BrainError as error:
             return _forfeit(black, white, position, colour is BLACK, "crash", str(error))
     while position.outcome() is None:
         colour = position.turn
         player = players[colour]
+        player.wait_ready()
         started = time.monotonic()
         try:
             point = player.move(position)

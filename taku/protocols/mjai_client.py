@@ -40,7 +40,8 @@ from taku.mahjong.errors import MahjongError
 from taku.mahjong.kyoku import WIND_MJAI, Event, Kyoku, Observation
 from taku.mahjong.rules import Rules
 from taku.mahjong.score import Win
-from taku.mahjong.tiles import Tile
+from taku.mahjong.shanten import shanten
+from taku.mahjong.tiles import Tile, tiles_to_str
 from taku.mahjong.wall import DEAL_ORDER, DORA, Wall
 
 _CLAIM_PHASES = ("claim", "chankan", "ankan")
@@ -50,6 +51,15 @@ _EVENT_TYPES = frozenset({
 """The mjai event types a bot is sent (``none`` is ignored)."""
 _SETTLE_SKIP = ("reach_accepted", "dora")
 """Events that may come between a discard (or kan) and what the claims decided."""
+
+
+MAX_COUNTERS = 99
+"""The most counters (honba) or riichi sticks (kyotaku) a ``start_kyoku`` may carry: no table
+reaches more."""
+
+
+MAX_LINE = 1 << 20
+"""The longest input line the bot reads (1 MiB): a longer one is refused, its memory bounded."""
 
 
 class MjaiProtocolError(ValueError):
@@ -202,6 +212,8 @@ class MjaiSeatState:
         self._seen: Counter[Tile] = Counter()
         """Every physical tile the events have shown this hand (a red five apart from the plain)."""
         self._dora_seen = 0
+        self._horas: list[tuple[int, int, Tile]] = []
+        """The hand's hora events so far: (actor, target, tile)."""
         self._dealer_wins = 0
         self._last_oya: int | None = None
         self._dealer_won = False
@@ -249,6 +261,8 @@ class MjaiSeatState:
         if kind in _SETTLE_SKIP:
             self._announcement(kyoku, kind, event)
             return
+        if kind == "hora":
+            self._check_hora(kyoku, event)
         if kyoku.is_over:
             if kind in ("hora", "ryukyoku", "end_kyoku"):
                 return
@@ -281,6 +295,61 @@ class MjaiSeatState:
             self._turn_action(kyoku, kind, event)
             return
         raise MjaiProtocolError(f"{kind} but there is no discard to call")
+
+    def _check_hora(self, kyoku: _ShadowKyoku, event: Event) -> None:
+        """A ``hora`` must be a win that can happen now: the seat's own win must be one of its
+        legal actions (its hand complete with the tile, a yaku, not furiten); another seat's
+        tsumo comes in its turn, its ron on the tile just discarded (or robbed from a kan) by the
+        target; a second ron (double ron) on the same tile from the same target, by another seat,
+        where the rules allow it. Anything else raises :class:`MjaiProtocolError`."""
+        actor = _seat_field(event, "actor")
+        target = _seat_field(event, "target")
+        pai = _tile(event.get("pai"), "hora pai")
+        name = f"hora by seat {actor} on {pai.mjai} from seat {target}"
+        if kyoku.is_over:
+            first = self._horas[0] if self._horas else None
+            if first is None:
+                raise MjaiProtocolError(f"{name} after the hand has ended")
+            most = {"head_bump": 1, "double": 2}.get(self.rules.multiple_ron, 3)
+            if first[0] == first[1] or target != first[1] or pai.kind != first[2].kind \
+                    or any(actor == seen[0] for seen in self._horas) or actor == target \
+                    or len(self._horas) >= most:
+                raise MjaiProtocolError(f"{name} cannot follow the hand's earlier hora "
+                                        f"(seat {first[0]} on {first[2].mjai} from seat {first[1]})")
+            self._horas.append((actor, target, pai))
+            return
+        phase = kyoku.phase
+        if actor == target:
+            if phase != "turn" or kyoku.actor != actor or kyoku.drawn is None:
+                raise MjaiProtocolError(f"{name}: a tsumo, but it is not seat {actor}'s turn to "
+                                        f"win on a draw ({phase}, seat {kyoku.actor})")
+        else:
+            if phase not in _CLAIM_PHASES:
+                raise MjaiProtocolError(f"{name}: a ron, but there is no discard or kan to win on")
+            if phase == "claim":
+                assert kyoku.last_discard is not None
+                source, tile = kyoku.last_discard
+            else:
+                assert kyoku.kan_tile is not None
+                source, tile = kyoku.actor, kyoku.kan_tile
+            if target != source or pai.kind != tile.kind:
+                raise MjaiProtocolError(f"{name}: a ron, but the tile to win on is {tile.mjai} "
+                                        f"from seat {source}")
+        if actor == self.seat:
+            legal = kyoku.legal_actions(actor) if phase == "turn" else kyoku.claim_options.get(actor, ())
+            if not any(a.type == "hora" and a.pai is not None and a.pai.kind == pai.kind for a in legal):
+                seat = kyoku.seats[actor]
+                counts = list(seat.counts)
+                if actor != target:
+                    counts[pai.kind] += 1
+                hand = tiles_to_str(sorted((*seat.closed, *(() if actor == target else (pai,)))))
+                if shanten(counts, len(seat.melds)) > -1:
+                    raise MjaiProtocolError(f"{name}: seat {actor}'s hand {hand} is not complete")
+                raise MjaiProtocolError(f"{name}: not a win seat {actor} may make now (no yaku, "
+                                        "or furiten)")
+        elif actor == target:
+            self._see((pai,), "hora")  # the drawn tile shown for the first time
+        self._horas.append((actor, target, pai))
 
     def _announcement(self, kyoku: _ShadowKyoku, kind: str, event: Event) -> None:
         """A ``reach_accepted`` or ``dora`` event: it must follow a reach or kan it belongs to."""
@@ -354,8 +423,9 @@ class MjaiSeatState:
         scores = event.get("scores", [self.rules.start_points] * 4)
         numbers = {key: event.get(key, 0) for key in ("honba", "kyotaku")}
         for key, value in numbers.items():
-            if type(value) is not int or value < 0:
-                raise MjaiProtocolError(f"start_kyoku: {key} must be a count, got {_show(value)}")
+            if type(value) is not int or not 0 <= value <= MAX_COUNTERS:
+                raise MjaiProtocolError(f"start_kyoku: {key} must be a count from 0 to {MAX_COUNTERS}, "
+                                        f"got {_show(value)}")
         number = event.get("kyoku", oya + 1)
         if type(number) is not int or not 1 <= number <= 4:
             raise MjaiProtocolError(f"start_kyoku: kyoku must be 1..4, got {_show(number)}")
@@ -379,6 +449,7 @@ class MjaiSeatState:
         except MahjongError as error:
             raise MjaiProtocolError(f"start_kyoku: {error}") from None
         self.events = [event]
+        self._horas = []
         self._dora_seen = 0
         self._reach_waiting = set()
         self._tsumo_seen_at = -1
@@ -655,7 +726,14 @@ def serve(bot: MjaiBot, stdin: TextIO, stdout: TextIO) -> int:
     (blank lines are skipped without an answer).
 
     Raises :class:`MjaiProtocolError` (naming the line) on input the bot cannot follow."""
-    for number, line in enumerate(stdin, 1):
+    number = 0
+    while True:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            break
+        number += 1
+        if len(line) > MAX_LINE:
+            raise MjaiProtocolError(f"line {number} is longer than {MAX_LINE} characters")
         if not line.strip():
             continue
         events = read_line(line, number)

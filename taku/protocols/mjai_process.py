@@ -19,19 +19,18 @@ then a penalty action.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import queue
-import subprocess
-import threading
-from collections import deque
 from collections.abc import Sequence
 from types import TracebackType
-from typing import IO, Any, Literal
+from typing import Any, Final, Literal
 
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.kyoku import Event, Observation
+from taku.protocols.child_process import ChildProcess
 from taku.protocols.mjai_client import match_action
+
+WRITE_TIMEOUT: Final = 5.0
+"""Seconds a bot has to take a batch of events off its input (a bot that stops reading has failed)."""
 
 
 class MjaiBotError(ValueError):
@@ -112,33 +111,17 @@ class MjaiProcessPlayer:
         """Every fault seen, one line each (with ``on_error="penalty"``)."""
         self.decisions = 0
         try:
-            self._process = subprocess.Popen(
-                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True, bufsize=1)
+            # In a process group of its own: closing the player ends whatever the bot started.
+            self._child = ChildProcess(self.argv)
         except OSError as error:
             raise MjaiBotError(f"mjai bot {self.name!r} cannot be started: {error}") from None
-        self._lines: queue.Queue[str | None] = queue.Queue()
-        self._stderr: deque[str] = deque(maxlen=20)
         self._owed = 0  # replies still due for requests that timed out
         self._dead = False
-        assert self._process.stdout is not None and self._process.stderr is not None
-        self._threads = [
-            threading.Thread(target=self._pump, args=(self._process.stdout, self._lines.put), daemon=True),
-            threading.Thread(target=self._pump, args=(self._process.stderr, self._stderr.append),
-                             daemon=True)]
-        for thread in self._threads:
-            thread.start()
         self.feed = MjaiEventFeed(seat)
 
     def __repr__(self) -> str:
         return f"MjaiProcessPlayer({self.argv!r}, {self.seat!r}, {self.timeout!r}, " \
                f"on_error={self.on_error!r})"
-
-    @staticmethod
-    def _pump(stream: IO[str], put: Any) -> None:
-        for line in stream:
-            put(line)
-        put(None)
 
     # --- Player ---------------------------------------------------------------------------------
     def choose(self, observation: Observation) -> Action:
@@ -162,18 +145,20 @@ class MjaiProcessPlayer:
         """Write ``batch`` and read the one reply line."""
         if self._dead:
             raise MjaiBotError(f"mjai bot {self.name!r} has exited earlier")
-        process = self._process
-        assert process.stdin is not None
+        child = self._child
         try:
-            process.stdin.write(json.dumps(batch, separators=(",", ":")) + "\n")
-            process.stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
+            child.send(json.dumps(batch, separators=(",", ":")), max(self.timeout, WRITE_TIMEOUT))
+        except TimeoutError:
+            self._dead = True
+            child.kill()
+            raise MjaiBotError(f"mjai bot {self.name!r} does not read its input") from None
+        except OSError:
             self._dead = True
             raise MjaiBotError(f"mjai bot {self.name!r} exited{self._status()}") from None
         while True:
             try:
-                line = self._lines.get(timeout=self.timeout)
-            except queue.Empty:
+                line = child.read_line(self.timeout)
+            except TimeoutError:
                 self._owed += 1
                 raise MjaiBotError(f"mjai bot {self.name!r} did not answer within "
                                    f"{self.timeout:g} s") from None
@@ -187,14 +172,11 @@ class MjaiProcessPlayer:
             return line
 
     def _status(self) -> str:
-        try:
-            code = self._process.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            code = None
+        code = self._child.wait(1.0)
         text = f" (exit status {code})" if code is not None else ""
         if code is not None:
-            self._threads[1].join(timeout=1.0)  # let its last error output arrive
-        lines = [line.rstrip() for line in list(self._stderr)[-3:] if line]
+            self._child.wait_stderr(1.0)  # let its last error output arrive
+        lines = self._child.stderr_tail[-3:]
         if lines:
             text += "; its last error output: " + " | ".join(lines)
         return text
@@ -224,27 +206,11 @@ class MjaiProcessPlayer:
 
     # --- lifetime --------------------------------------------------------------------------------
     def close(self) -> None:
-        """Send ``end_game``, then end the process (killed if it does not exit promptly)."""
-        process = self._process
-        if process.poll() is None and not self._dead:
-            try:
-                assert process.stdin is not None
-                process.stdin.write(json.dumps(self.feed.end_game()) + "\n")
-                process.stdin.flush()
-                process.stdin.close()
-            except (OSError, ValueError):
-                pass
-        try:
-            process.wait(timeout=min(self.timeout, 2.0))
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-        for thread in self._threads:
-            thread.join(timeout=1.0)
-        for stream in (process.stdin, process.stdout, process.stderr):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
+        """Send ``end_game``, then end the process and its process group (killed if it does not
+        exit promptly)."""
+        last = None if self._dead else json.dumps(self.feed.end_game())
+        self._dead = True
+        self._child.close(min(self.timeout, 2.0), last=last)
 
     def __enter__(self) -> MjaiProcessPlayer:
         return self

@@ -61,14 +61,21 @@ class Point(NamedTuple):
     y: int
 
     @classmethod
-    def from_str(cls, text: str) -> Point:
-        """The point named ``text`` in RIF notation: ``"h8"``, case-insensitive, blanks around ignored."""
+    def from_str(cls, text: str, size: int | None = None) -> Point:
+        """The point named ``text`` in RIF notation: ``"h8"``, case-insensitive, blanks around ignored.
+
+        With ``size``, the point must lie on a ``size`` x ``size`` board, and the error says which
+        columns and rows that board has."""
         if not isinstance(text, str):
             raise InvalidNotationError(f"{text!r} is not a point: expected text like 'h8'")
         match = _POINT_RE.fullmatch(text.strip().lower())
-        if match is None or not 1 <= int(match.group(2)) <= MAX_SIZE:
+        rows = MAX_SIZE if size is None else min(max(size, 1), MAX_SIZE)
+        if match is None or not 1 <= int(match.group(2)) <= rows or COLUMNS.index(match.group(1)) >= rows:
+            board = "" if size is None else f" on a {size}x{size} board"
+            shown = text if len(text) <= 20 else text[:20] + "..."
             raise InvalidNotationError(
-                f"{text!r} is not a point: expected a column a..y and a row 1..25, like 'h8'"
+                f"{shown!r} is not a point{board}: expected a column a..{COLUMNS[rows - 1]} and a row "
+                f"1..{rows}, like 'h8'"
             )
         return cls(COLUMNS.index(match.group(1)), int(match.group(2)) - 1)
 
@@ -125,11 +132,12 @@ PASS_TOKEN: Final = "pass"
 _TOKEN_RE: Final = re.compile(r"\s*(?:(pass)|([a-y][0-9]{1,2}))\s*,?", re.IGNORECASE)
 
 
-def parse_moves(text: str) -> list[Move]:
+def parse_moves(text: str, size: int | None = None) -> list[Move]:
     """The moves of a move string: RIF points run together (``"h8i9j10"``), with ``pass`` for a pass.
 
-    Blanks and commas between moves are allowed (``"h8 i9, j10"``). The points are not checked
-    against any board size; a ``Position`` does that when the moves are played.
+    Blanks and commas between moves are allowed (``"h8 i9, j10"``). Without ``size`` the points
+    are not checked against any board size (a ``Position`` does that when the moves are played);
+    with it, a point off that board is an error naming the board's columns and rows.
     """
     moves: list[Move] = []
     position = 0
@@ -142,7 +150,7 @@ def parse_moves(text: str) -> list[Move]:
                 f"{text!r} is not a move string: cannot read a move at {text[position:][:8]!r}"
                 " (expected points like 'h8i9j10' or 'pass')"
             )
-        moves.append(PASS if match.group(1) else Point.from_str(match.group(2)))
+        moves.append(PASS if match.group(1) else Point.from_str(match.group(2), size))
         position = match.end()
     return moves
 
