@@ -421,13 +421,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return urlsplit(origin).netloc == websocket.headers.get("host", "")
 
     async def pump(websocket: WebSocket, connection: Connection) -> None:
-        while True:
-            text = await connection.queue.get()
-            if text is None:
-                break
-            await websocket.send_text(text)
+        """Send the connection's queue to the socket (a closed socket ends it quietly)."""
         with contextlib.suppress(Exception):
+            while True:
+                text = await connection.queue.get()
+                if text is None:
+                    break
+                await websocket.send_text(text)
             await websocket.close()
+        connection.closed = True
 
     async def read(websocket: WebSocket) -> str | bytes | None:
         message = await websocket.receive()
