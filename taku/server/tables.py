@@ -143,7 +143,7 @@ class GameActor:
     def changed(self) -> None:
         """Tell the connections and the lobby that the table's summary changed."""
         text = self.table_message()
-        self.broadcast(lambda c: text)
+        self.broadcast(lambda c: text if c.kind == "person" else None)
         self.services.on_change(self.id)
 
     # --- what each actor provides ------------------------------------------------------------------
