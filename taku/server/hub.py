@@ -38,19 +38,30 @@ class Hub:
         self.bus = LocalBus()
         self.lobby = Lobby(self.lobby_summary)
         self.bus.listeners.append(self.lobby.changed)
-        bots: Executor = ThreadPoolExecutor(4, thread_name_prefix="taku-bot")
-        ai: Executor
-        if settings.ai_processes > 0:
-            ai = ProcessPoolExecutor(settings.ai_processes, mp_context=multiprocessing.get_context("spawn"))
-        else:
-            ai = ThreadPoolExecutor(2, thread_name_prefix="taku-ai")
+        bots, ai = self._pools()
         self.services = Services(self.db, settings, bots, ai, on_change=self.bus.publish)
         self.actors: dict[str, GameActor] = {}
         self._lease_task: asyncio.Task[None] | None = None
+        self._stopped = False
+
+    def _pools(self) -> tuple[Executor, Executor]:
+        bots: Executor = ThreadPoolExecutor(4, thread_name_prefix="taku-bot")
+        ai: Executor
+        if self.settings.ai_processes > 0:
+            ai = ProcessPoolExecutor(self.settings.ai_processes,
+                                     mp_context=multiprocessing.get_context("spawn"))
+        else:
+            ai = ThreadPoolExecutor(2, thread_name_prefix="taku-ai")
+        return bots, ai
 
     # --- lifetime ---------------------------------------------------------------------------------
     async def start(self) -> None:
         """Migrate the database, then resume every unfinished game this process may own."""
+        if self._stopped:  # started again after a stop (an application run twice in tests)
+            self._stopped = False
+            self.db.reopen()
+            self.services.bots, self.services.ai = self._pools()
+            self.actors.clear()
         await self.db.call(self.db.store.migrate)
         ids = await self.db.call(self.db.store.claim_unfinished, self.settings.process_name,
                                  self.settings.lease_seconds)
@@ -77,6 +88,7 @@ class Hub:
         self.services.ai.shutdown(wait=False, cancel_futures=True)
         await asyncio.sleep(0)
         self.db.close()
+        self._stopped = True
 
     async def load(self, game_id: str) -> GameActor:
         """Rebuild a stored unfinished game by replaying its actions, and let it run."""

@@ -446,6 +446,10 @@ class Database:
         finally:
             self._flushing = False
 
+    def reopen(self) -> None:
+        """A new database thread after :meth:`close`."""
+        self._executor = ThreadPoolExecutor(1 if self.store.is_sqlite else 4, thread_name_prefix="taku-db")
+
     def close(self) -> None:
         """Stop the database thread and close the connections."""
         self._executor.shutdown(wait=True)
