@@ -26,8 +26,13 @@ PG_ADMIN = os.environ.get("TAKU_TEST_PG", "postgresql://postgres@127.0.0.1:5432/
 
 def fast_settings(db_url: str, **changes: Any) -> Settings:
     """Settings for tests: cheap password hashing, the AI in threads, no pacing."""
-    base: dict[str, Any] = {"db_url": db_url, "ai_processes": 0, "argon2_time_cost": 1,
-                            "argon2_memory_kib": 1024, "bot_delay": 0.0}
+    base: dict[str, Any] = {
+        "db_url": db_url,
+        "ai_processes": 0,
+        "argon2_time_cost": 1,
+        "argon2_memory_kib": 1024,
+        "bot_delay": 0.0,
+    }
     base.update(changes)
     return Settings(**base)
 
@@ -105,8 +110,9 @@ def browser(client: TestClient) -> TestClient:
     return other
 
 
-def play_until(ws: Any, stop: str = "match_end", choose: Any = None,
-               limit: int = 100_000) -> list[dict[str, Any]]:
+def play_until(
+    ws: Any, stop: str = "match_end", choose: Any = None, limit: int = 100_000
+) -> list[dict[str, Any]]:
     """Answer prompts (``choose(prompt)`` or: win, else pass, else the last action) and collect the
     messages until an event of type ``stop``."""
     seen = []

@@ -15,7 +15,11 @@ import pytest
 
 from tests.server_helpers import Player, TestClient, browser, client_for, database, fast_settings, play_until
 
-BOTS = [{"kind": "bot", "name": "taku"}, {"kind": "bot", "name": "simple"}, {"kind": "bot", "name": "tsumogiri"}]
+BOTS = [
+    {"kind": "bot", "name": "taku"},
+    {"kind": "bot", "name": "simple"},
+    {"kind": "bot", "name": "tsumogiri"},
+]
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -40,8 +44,9 @@ def test_state_changing_requests_need_the_csrf_header(client: TestClient) -> Non
     assert reply.status_code == 403
     player = Player(client, "alice")
     # once logged in, the session's token is the one that counts, not the old cookie's
-    reply = client.post("/api/games/mahjong", json={"seats": [{"kind": "me"}, *BOTS]},
-                        headers={"X-CSRF-Token": "nope"})
+    reply = client.post(
+        "/api/games/mahjong", json={"seats": [{"kind": "me"}, *BOTS]}, headers={"X-CSRF-Token": "nope"}
+    )
     assert reply.status_code == 403
     assert player.post("/api/games/mahjong", {"seats": [{"kind": "me"}, *BOTS]}).status_code == 201
 
@@ -55,14 +60,19 @@ def test_guest_registration_login_logout(client: TestClient) -> None:
         assert registered.user["guest"] is False
         assert registered.post("/api/users", {"name": "bob", "password": "12345678"}).status_code == 409
         assert other.get("/api/session").json()["user"]["name"] == "Bob"
-        assert registered.client.delete("/api/session", headers={"X-CSRF-Token": registered.csrf}).status_code == 200
+        assert (
+            registered.client.delete("/api/session", headers={"X-CSRF-Token": registered.csrf}).status_code
+            == 200
+        )
         assert other.get("/api/session").json()["user"] is None
         csrf = other.get("/api/session").json()["csrf"]
-        wrong = other.post("/api/session", json={"name": "bob", "password": "wrong one"},
-                           headers={"X-CSRF-Token": csrf})
+        wrong = other.post(
+            "/api/session", json={"name": "bob", "password": "wrong one"}, headers={"X-CSRF-Token": csrf}
+        )
         assert wrong.status_code == 401 and wrong.json() == {"error": "wrong name or password"}
-        right = other.post("/api/session", json={"name": "BOB", "password": "correct horse"},
-                           headers={"X-CSRF-Token": csrf})
+        right = other.post(
+            "/api/session", json={"name": "BOB", "password": "correct horse"}, headers={"X-CSRF-Token": csrf}
+        )
         assert right.status_code == 200 and right.json()["user"]["name"] == "Bob"
     # argon2id hashes are stored, never the password
     found = client.app.state.hub.db.store.user_by_name("bob")
@@ -73,39 +83,53 @@ def test_login_rate_limit(client: TestClient) -> None:
     with contextlib.nullcontext(browser(client)) as other:
         Player(other, "carol", register="password1")
     csrf = client.get("/api/session").json()["csrf"]
-    statuses = [client.post("/api/session", json={"name": "carol", "password": "bad password"},
-                            headers={"X-CSRF-Token": csrf}).status_code for _ in range(4)]
+    statuses = [
+        client.post(
+            "/api/session", json={"name": "carol", "password": "bad password"}, headers={"X-CSRF-Token": csrf}
+        ).status_code
+        for _ in range(4)
+    ]
     assert statuses == [401, 401, 401, 429]
-    blocked = client.post("/api/session", json={"name": "carol", "password": "password1"},
-                          headers={"X-CSRF-Token": csrf})
+    blocked = client.post(
+        "/api/session", json={"name": "carol", "password": "password1"}, headers={"X-CSRF-Token": csrf}
+    )
     assert blocked.status_code == 429 and "too many failed logins" in blocked.json()["error"]
     assert int(blocked.headers["Retry-After"]) >= 1
 
 
-@pytest.mark.parametrize("body, status, words", [
-    ({"name": ""}, 422, "name"),
-    ({"name": "x" * 25}, 422, "name"),
-    ({"name": "<script>"}, 400, "letters"),
-    ({}, 422, "name"),
-])
-def test_bad_guest_names_are_refused(client: TestClient, body: dict[str, Any], status: int, words: str) -> None:
+@pytest.mark.parametrize(
+    "body, status, words",
+    [
+        ({"name": ""}, 422, "name"),
+        ({"name": "x" * 25}, 422, "name"),
+        ({"name": "<script>"}, 400, "letters"),
+        ({}, 422, "name"),
+    ],
+)
+def test_bad_guest_names_are_refused(
+    client: TestClient, body: dict[str, Any], status: int, words: str
+) -> None:
     csrf = client.get("/api/session").json()["csrf"]
     reply = client.post("/api/session/guest", json=body, headers={"X-CSRF-Token": csrf})
     assert reply.status_code == status
     assert words in reply.json()["error"]
 
 
-@pytest.mark.parametrize("body, words", [
-    ({"seats": [{"kind": "me"}] * 4}, "only one seat"),
-    ({"seats": [{"kind": "me"}, *BOTS[:2], {"kind": "bot", "name": "nobody"}]}, "unknown bot 'nobody'"),
-    ({"rules": "nosuch", "seats": [{"kind": "me"}, *BOTS]}, "unknown rules preset"),
-    ({"options": {"red_fives": [9, 9, 9]}, "seats": [{"kind": "me"}, *BOTS]}, "red_fives"),
-    ({"options": {"nosuch": 1}, "seats": [{"kind": "me"}, *BOTS]}, "unknown rules field"),
-    ({"seats": [{"kind": "me"}]}, "seats"),
-    ({"seats": [{"kind": "robot"}] * 4}, "seats"),
-])
-def test_bad_tables_are_refused_and_nothing_is_created(client: TestClient, body: dict[str, Any],
-                                                       words: str) -> None:
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"seats": [{"kind": "me"}] * 4}, "only one seat"),
+        ({"seats": [{"kind": "me"}, *BOTS[:2], {"kind": "bot", "name": "nobody"}]}, "unknown bot 'nobody'"),
+        ({"rules": "nosuch", "seats": [{"kind": "me"}, *BOTS]}, "unknown rules preset"),
+        ({"options": {"red_fives": [9, 9, 9]}, "seats": [{"kind": "me"}, *BOTS]}, "red_fives"),
+        ({"options": {"nosuch": 1}, "seats": [{"kind": "me"}, *BOTS]}, "unknown rules field"),
+        ({"seats": [{"kind": "me"}]}, "seats"),
+        ({"seats": [{"kind": "robot"}] * 4}, "seats"),
+    ],
+)
+def test_bad_tables_are_refused_and_nothing_is_created(
+    client: TestClient, body: dict[str, Any], words: str
+) -> None:
     player = Player(client)
     reply = player.post("/api/games/mahjong", body)
     assert 400 <= reply.status_code < 500
@@ -129,8 +153,11 @@ def test_unknown_ids_and_formats(client: TestClient) -> None:
 
 def test_body_too_large(client: TestClient) -> None:
     player = Player(client)
-    reply = client.post("/api/session/guest", content=b"{" + b" " * 70000 + b"}",
-                        headers={"X-CSRF-Token": player.csrf, "Content-Type": "application/json"})
+    reply = client.post(
+        "/api/session/guest",
+        content=b"{" + b" " * 70000 + b"}",
+        headers={"X-CSRF-Token": player.csrf, "Content-Type": "application/json"},
+    )
     assert reply.status_code == 413 and "too large" in reply.json()["error"]
 
 
@@ -144,7 +171,8 @@ def test_open_seats_join_start_and_lobby_push(client: TestClient) -> None:
         assert pushed["type"] == "game" and pushed["game"]["id"] == made["id"]
         bob = Player(other, "bob")
         assert bob.post(f"/api/games/{made['id']}/join", {"seat": 0}).json() == {
-            "error": "seat 0 is not open (open: 1)"}
+            "error": "seat 0 is not open (open: 1)"
+        }
         joined = bob.post(f"/api/games/{made['id']}/join", {})
         assert joined.status_code == 200 and joined.json()["seat"] == 1
         assert joined.json()["game"]["status"] == "playing"
@@ -199,7 +227,10 @@ def test_a_whole_table_history_and_records(client: TestClient, tmp_path: Path) -
     mjai = client.get(f"/api/games/{game_id}/record/mjai")
     assert mjai.status_code == 200 and "attachment" in mjai.headers["content-disposition"]
     lines = [json.loads(line) for line in mjai.text.splitlines()]
-    assert lines[0] == {"type": "start_game", "names": ["alice", "taku (bot)", "simple (bot)", "tsumogiri (bot)"]}
+    assert lines[0] == {
+        "type": "start_game",
+        "names": ["alice", "taku (bot)", "simple (bot)", "tsumogiri (bot)"],
+    }
     assert lines[-1]["type"] == "end_game"
     tenhou = client.get(f"/api/games/{game_id}/record/tenhou")
     assert tenhou.status_code == 200 and json.loads(tenhou.text)
@@ -208,8 +239,12 @@ def test_a_whole_table_history_and_records(client: TestClient, tmp_path: Path) -
     (tmp_path / "game.mjson").write_text(mjai.text)
     (tmp_path / "game.json").write_text(tenhou.text)
     for name in ("game.mjson", "game.json"):
-        done = subprocess.run([sys.executable, "-m", "taku", "mahjong", "replay", str(tmp_path / name),
-                               "--rules", "tenhou"], capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "taku", "mahjong", "replay", str(tmp_path / name), "--rules", "tenhou"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         assert "all agree" in done.stdout
     replay = client.get(f"/api/games/{game_id}/replay").json()

@@ -1,15 +1,21 @@
-"""Schemathesis fuzzing of every HTTP endpoint of the OpenAPI description: no request, however
-malformed, gets a 5xx (each answer is a 4xx with a JSON error, or a success)."""
+"""Schemathesis fuzzing of every HTTP endpoint of the OpenAPI description, against a real server on
+loopback: no request, however malformed, gets a 5xx (each answer is a 4xx with a JSON error, or a
+success)."""
 
 from __future__ import annotations
 
 import shutil
+import socket
 import tempfile
+import threading
+import time
 import warnings
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+import uvicorn
 from hypothesis import HealthCheck, settings
 
 with warnings.catch_warnings():
@@ -18,52 +24,58 @@ with warnings.catch_warnings():
     from schemathesis.checks import not_a_server_error
 
 from taku.server.app import create_app
-from taku.server.store import Store
-from tests.server_helpers import Player, TestClient, fast_settings
+from tests.server_helpers import fast_settings
 
-DB = Path(tempfile.mkdtemp(prefix="taku-fuzz-")) / "fuzz.sqlite3"
+pytestmark = pytest.mark.filterwarnings("ignore")
 
-
-def make_app() -> Any:
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{DB}{suffix}").unlink(missing_ok=True)
-    store = Store(f"sqlite:///{DB}")
-    store.migrate()
-    store.close()
-    return create_app(fast_settings(f"sqlite:///{DB}"))
+DIRECTORY = Path(tempfile.mkdtemp(prefix="taku-fuzz-"))
+APP = create_app(fast_settings(f"sqlite:///{DIRECTORY / 'fuzz.sqlite3'}"))
+SCHEMA = schemathesis.openapi.from_dict(APP.openapi())
+_server: dict[str, Any] = {}
 
 
-APP = make_app()
-SCHEMA = schemathesis.openapi.from_asgi("/openapi.json", APP)
-_session: dict[str, Any] = {}
-
-
-def session() -> dict[str, Any]:
-    """A guest session with a table of his (so ids and seats exist for the fuzzer to hit)."""
-    if not _session:
-        client = TestClient(APP)
-        player = Player(client, "fuzz")
-        game = player.table([{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "name": "random"},
-                             {"kind": "bot", "name": "tsumogiri"}])
-        _session.update(cookies=dict(client.cookies), headers={"X-CSRF-Token": player.csrf},
-                        game=game["game"]["id"])
-    return _session
+def server() -> dict[str, Any]:
+    """A real server in a thread, and a guest session with a table (so ids exist to hit)."""
+    if _server:
+        return _server
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    instance = uvicorn.Server(uvicorn.Config(APP, host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=instance.run, daemon=True)
+    thread.start()
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        if instance.started:
+            break
+        time.sleep(0.05)
+    http = httpx.Client(base_url=url)
+    csrf = http.get("/api/session").json()["csrf"]
+    reply = http.post("/api/session/guest", json={"name": "fuzz"}, headers={"X-CSRF-Token": csrf})
+    csrf = reply.json()["csrf"]
+    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "name": "random"}, {"kind": "bot", "name": "tsumogiri"}]
+    game = http.post("/api/games/mahjong", json={"seats": seats}, headers={"X-CSRF-Token": csrf}).json()
+    _server.update(
+        url=url, server=instance, thread=thread, cookies=dict(http.cookies), csrf=csrf, game=game["game"]["id"]
+    )
+    return _server
 
 
 @SCHEMA.parametrize()
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_server_error(case: Any) -> None:
-    auth = session()
-    if "game_id" in (case.path_parameters or {}) and case.path_parameters["game_id"] == "0":
-        case.path_parameters["game_id"] = auth["game"]
-    response = case.call(headers={**auth["headers"], **(case.headers or {})}, cookies=auth["cookies"])
+    running = server()
+    if (case.path_parameters or {}).get("game_id") == "0":
+        case.path_parameters["game_id"] = running["game"]
+    headers = {"X-CSRF-Token": running["csrf"], **(case.headers or {})}
+    response = case.call(base_url=running["url"], headers=headers, cookies=running["cookies"])
     case.validate_response(response, checks=[not_a_server_error])
     if response.status_code >= 400:
         assert "error" in response.json()
 
 
 def teardown_module() -> None:
-    shutil.rmtree(DB.parent, ignore_errors=True)
-
-
-pytestmark = pytest.mark.filterwarnings("ignore")
+    if _server:
+        _server["server"].should_exit = True
+        _server["thread"].join(timeout=10)
+    shutil.rmtree(DIRECTORY, ignore_errors=True)

@@ -14,13 +14,18 @@ import pytest
 
 from tests.server_helpers import Player, TestClient, browser, client_for, fast_settings, play_until
 
-BOTS = [{"kind": "bot", "name": "taku"}, {"kind": "bot", "name": "simple"}, {"kind": "bot", "name": "tsumogiri"}]
+BOTS = [
+    {"kind": "bot", "name": "taku"},
+    {"kind": "bot", "name": "simple"},
+    {"kind": "bot", "name": "tsumogiri"},
+]
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", disconnect_act_seconds=0.2,
-                             grace_seconds=0.5)
+    settings = fast_settings(
+        f"sqlite:///{tmp_path / 'db.sqlite3'}", disconnect_act_seconds=0.2, grace_seconds=0.5
+    )
     with client_for(settings) as c:
         yield c
 
@@ -44,7 +49,9 @@ def test_hello_numbered_events_and_a_prompt(client: TestClient) -> None:
     assert [m["n"] for m in events] == list(range(1, len(events) + 1))
     assert [m["event"]["type"] for m in events[:3]] == ["start_game", "start_kyoku", "tsumo"]
     start = events[1]["event"]
-    assert all(t != "?" for t in start["tehais"][0]) and all(start["tehais"][i] == ["?"] * 13 for i in (1, 2, 3))
+    assert all(t != "?" for t in start["tehais"][0]) and all(
+        start["tehais"][i] == ["?"] * 13 for i in (1, 2, 3)
+    )
     assert prompt["seat"] == 0 and prompt["n"] == events[-1]["n"] and prompt["seconds"] > 4
     assert {a["type"] for a in prompt["actions"]} >= {"dahai"}
     assert any(m["type"] == "table" for m in seen)
@@ -62,12 +69,17 @@ def test_bad_messages_get_an_error_and_the_connection_stays(client: TestClient) 
             ("x" * 20000, "too large"),
             ("[" * 5000 + "]" * 5000, "nests too deeply"),
             (json.dumps({"type": "resync", "since": -3}), "since"),
-            (json.dumps({"type": "action"}), "expected \"action\""),
+            (json.dumps({"type": "action"}), 'expected "action"'),
             (json.dumps({"type": "action", "action": {"type": "pon", "actor": 0}}), "illegal action"),
-            (json.dumps({"type": "action", "action": {"type": "dahai", "actor": 1, "pai": "1m"}}),
-             "you play seat 0"),
+            (
+                json.dumps({"type": "action", "action": {"type": "dahai", "actor": 1, "pai": "1m"}}),
+                "you play seat 0",
+            ),
             (json.dumps({"type": "action", "action": {"type": "dahai", "pai": "5zz"}}), "dahai"),
-            (json.dumps({"type": "action", "n": prompt["n"] - 1, "action": prompt["actions"][0]}), "stale action"),
+            (
+                json.dumps({"type": "action", "n": prompt["n"] - 1, "action": prompt["actions"][0]}),
+                "stale action",
+            ),
         ]
         for text, words in bad:
             ws.send_text(text)
@@ -96,8 +108,10 @@ def test_out_of_turn_and_spectators(client: TestClient) -> None:
         assert "spectator acts for no seat" in reply["message"]
     assert bob.post(f"/api/games/{game_id}/join", {}).json()["seat"] == 1
     watcher = browser(client)
-    with other.websocket_connect(f"/api/games/{game_id}/ws") as ws_bob, \
-            watcher.websocket_connect(f"/api/games/{game_id}/ws") as ws_watch:
+    with (
+        other.websocket_connect(f"/api/games/{game_id}/ws") as ws_bob,
+        watcher.websocket_connect(f"/api/games/{game_id}/ws") as ws_watch,
+    ):
         hello = ws_bob.receive_json()
         assert hello["seat"] == 1
         ws_bob.send_text(json.dumps({"type": "action", "action": {"type": "dahai", "actor": 1, "pai": "1m"}}))
@@ -105,15 +119,19 @@ def test_out_of_turn_and_spectators(client: TestClient) -> None:
             pass
         assert "not your decision" in m["message"]
         assert ws_watch.receive_json()["seat"] is None
-        start = next(m for m in iter(ws_watch.receive_json, None)
-                     if m["type"] == "event" and m["event"]["type"] == "start_kyoku")
+        start = next(
+            m
+            for m in iter(ws_watch.receive_json, None)
+            if m["type"] == "event" and m["event"]["type"] == "start_kyoku"
+        )
         assert all(hand == ["?"] * 13 for hand in start["event"]["tehais"])
 
 
 def test_two_people_play_a_whole_match_with_claims(client: TestClient) -> None:
     alice = Player(client)
-    game_id = alice.table([{"kind": "me"}, {"kind": "open"}, *BOTS[:2]], seed="t-4",
-                          clock={"action_s": 30, "bank_s": 60})["game"]["id"]
+    game_id = alice.table(
+        [{"kind": "me"}, {"kind": "open"}, *BOTS[:2]], seed="t-4", clock={"action_s": 30, "bank_s": 60}
+    )["game"]["id"]
     other = browser(client)
     Player(other, "bob").post(f"/api/games/{game_id}/join", {})
     calls: list[str] = []
@@ -127,6 +145,7 @@ def test_two_people_play_a_whole_match_with_claims(client: TestClient) -> None:
         return types.get("none") or prompt["actions"][-1]
 
     import threading
+
     results: dict[str, list[dict[str, Any]]] = {}
 
     def run(name: str, c: TestClient) -> None:
@@ -151,9 +170,11 @@ def test_time_out_plays_tsumogiri_and_passes(tmp_path: Path) -> None:
     settings = fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     with client_for(settings) as c:
         alice = Player(c)
-        game_id = alice.table([{"kind": "me"}, *BOTS], seed="t-5", clock={"action_s": 1, "bank_s": 0})["game"]["id"]
+        game_id = alice.table([{"kind": "me"}, *BOTS], seed="t-5", clock={"action_s": 1, "bank_s": 0})[
+            "game"
+        ]["id"]
         with c.websocket_connect(f"/api/games/{game_id}/ws") as ws:
-            _, prompt = first_prompt(ws)
+            _, _prompt = first_prompt(ws)
             started = time.monotonic()
             while True:  # do nothing: the server acts for the seat
                 m = ws.receive_json()
@@ -182,7 +203,7 @@ def test_disconnected_person_is_played_for_then_a_standin_takes_over(client: Tes
     with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         _, prompt = first_prompt(ws)
         ws.send_text(json.dumps({"type": "action", "action": prompt["actions"][0], "n": prompt["n"]}))
-        while (m := ws.receive_json())["type"] != "event":
+        while ws.receive_json()["type"] != "event":
             pass
     assert any(a.by == "player" for a in hub.db.store.actions(game_id))
 

@@ -26,11 +26,18 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 def test_an_mjai_bot_process_plays_a_whole_match(client: TestClient) -> None:
     alice = Player(client)
-    made = alice.table([{"kind": "bot", "name": "tsumogiri"}, {"kind": "mjai", "name": "taku via mjai"}, *BOTS],
-                       seed="mjai-1")
+    made = alice.table(
+        [{"kind": "bot", "name": "tsumogiri"}, {"kind": "mjai", "name": "taku via mjai"}, *BOTS],
+        seed="mjai-1",
+    )
     game_id, token = made["game"]["id"], made["mjai_tokens"]["1"]
-    bot = subprocess.Popen([sys.executable, "-m", "taku", "mahjong", "mjai-bot", "--seat", "1", "--rules", "tenhou"],
-                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "taku", "mahjong", "mjai-bot", "--seat", "1", "--rules", "tenhou"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+    )
     assert bot.stdin is not None and bot.stdout is not None
     batches = 0
     try:
@@ -68,11 +75,16 @@ def test_bad_and_late_answers_are_penalised_and_logged(client: TestClient) -> No
     hub = client.app.state.hub
     with client.websocket_connect(f"/api/games/{game_id}/mjai?token={token}") as ws:
         first = json.loads(ws.receive_text())
-        assert first[0] == {"type": "start_game", "id": 0} and first[-1] == {"type": "tsumo", "actor": 0,
-                                                                             "pai": first[-1]["pai"]}
+        assert first[0] == {"type": "start_game", "id": 0} and first[-1] == {
+            "type": "tsumo",
+            "actor": 0,
+            "pai": first[-1]["pai"],
+        }
         ws.send_text("this is not json")
         json.loads(ws.receive_text())  # the next decision (after the penalty discard)
-        ws.send_text(json.dumps({"type": "pon", "actor": 0, "target": 3, "pai": "1m", "consumed": ["1m", "1m"]}))
+        ws.send_text(
+            json.dumps({"type": "pon", "actor": 0, "target": 3, "pai": "1m", "consumed": ["1m", "1m"]})
+        )
         json.loads(ws.receive_text())
         time.sleep(1.5)  # no answer: late
     actions = hub.db.store.actions(game_id)
@@ -88,7 +100,10 @@ def test_an_mjai_seat_needs_its_token(client: TestClient) -> None:
     alice = Player(client)
     made = alice.table([{"kind": "mjai"}, {"kind": "bot", "name": "tsumogiri"}, *BOTS], seed="mjai-3")
     game_id = made["game"]["id"]
-    with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"/api/games/{game_id}/mjai?token=wrong") as ws:
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"/api/games/{game_id}/mjai?token=wrong") as ws,
+    ):
         ws.receive_text()
     # the creator sees the tokens, another player does not
     assert client.get(f"/api/games/{game_id}").json()["mjai_tokens"] == {"0": made["mjai_tokens"]["0"]}

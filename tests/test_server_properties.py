@@ -16,8 +16,26 @@ from taku.server.mahjong_table import MahjongTable
 from taku.server.tables import Connection
 from tests.server_helpers import fast_settings
 
-PUBLIC = {"start_game", "start_kyoku", "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "dora",
-          "reach", "reach_accepted", "hora", "ryukyoku", "end_kyoku", "end_game", "hand_end", "match_end"}
+PUBLIC = {
+    "start_game",
+    "start_kyoku",
+    "tsumo",
+    "dahai",
+    "chi",
+    "pon",
+    "daiminkan",
+    "kakan",
+    "ankan",
+    "dora",
+    "reach",
+    "reach_accepted",
+    "hora",
+    "ryukyoku",
+    "end_kyoku",
+    "end_game",
+    "hand_end",
+    "match_end",
+}
 PLAYERS = ["taku", "simple", "random", "tsumogiri", "taku-efficiency"]
 
 
@@ -30,15 +48,18 @@ def drain(connection: Connection) -> list[dict[str, Any]]:
     return out
 
 
-async def play_tables(db: Path, count: int) -> list[tuple[MahjongTable, dict[int | None, list[dict[str, Any]]]]]:
+async def play_tables(
+    db: Path, count: int
+) -> list[tuple[MahjongTable, dict[int | None, list[dict[str, Any]]]]]:
     hub = Hub(fast_settings(f"sqlite:///{db}"))
     await hub.start()
     played = []
     try:
         for i in range(count):
             seats = [{"kind": "bot", "name": PLAYERS[(i + k) % len(PLAYERS)]} for k in range(4)]
-            actor, _ = await hub.create_mahjong(None, ("tenhou", "mahjongsoul", "ema", "montreal")[i % 4], {},
-                                                seats, False, f"leak-{i}", None)
+            actor, _ = await hub.create_mahjong(
+                None, ("tenhou", "mahjongsoul", "ema", "montreal")[i % 4], {}, seats, False, f"leak-{i}", None
+            )
             assert isinstance(actor, MahjongTable)
             connections = {seat: Connection(seat) for seat in (0, 1, 2, 3, None)}
             for connection in connections.values():
@@ -82,7 +103,7 @@ def check_no_leak(actor: MahjongTable, seat: int | None, messages: list[dict[str
             continue
         assert kind == "event"
         event = message["event"]
-        full, core = actor.log[message["n"] - 1]
+        full, _core = actor.log[message["n"] - 1]
         assert event["type"] in PUBLIC
         if event["type"] == "start_kyoku":
             for i, hand in enumerate(event["tehais"]):
@@ -98,8 +119,9 @@ def check_no_leak(actor: MahjongTable, seat: int | None, messages: list[dict[str
         if event["type"] == "hora" and event["ura_markers"]:
             shown_ura = True
         assert event["type"] == "hora" or "ura_markers" not in event
-    assert shown_ura or not any(m["type"] == "event" and m["event"]["type"] == "hora" and
-                                m["event"]["ura_markers"] for m in messages)
+    assert shown_ura or not any(
+        m["type"] == "event" and m["event"]["type"] == "hora" and m["event"]["ura_markers"] for m in messages
+    )
 
 
 def run_and_check(tmp_path: Path, count: int) -> None:

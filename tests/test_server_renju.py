@@ -45,16 +45,20 @@ def test_rj_forbidden_points_sent_and_a_forbidden_move_refused(client: TestClien
     """RJ-09: the double-three at i8 (h8 a1 j8 a3 i7 a5 i9 a7) comes with the position; under
     forbidden_move=reject the move is refused and nothing changes."""
     alice = Player(client, "alice")
-    made = alice.post("/api/games/renju", {"opponent": {"kind": "person"}, "options": {"forbidden_move": "reject"}})
+    made = alice.post(
+        "/api/games/renju", {"opponent": {"kind": "person"}, "options": {"forbidden_move": "reject"}}
+    )
     assert made.status_code == 201, made.text
     game_id = made.json()["game"]["id"]
     other = browser(client)
     Player(other, "bob").post(f"/api/games/{game_id}/join", {})
-    with client.websocket_connect(f"/api/games/{game_id}/ws") as black, \
-            other.websocket_connect(f"/api/games/{game_id}/ws") as white:
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws") as black,
+        other.websocket_connect(f"/api/games/{game_id}/ws") as white,
+    ):
         assert state(black)["to_act"] == 0
         state(white)
-        for i, point in enumerate("h8 a1 j8 a3 i7 a5 i9 a7".split()):
+        for i, point in enumerate(["h8", "a1", "j8", "a3", "i7", "a5", "i9", "a7"]):
             act(black if i % 2 == 0 else white, type="move", point=point)
             now = state(black)
             state(white)
@@ -76,7 +80,12 @@ def test_rj_forbidden_points_sent_and_a_forbidden_move_refused(client: TestClien
         act(white, type="draw_offer")
         act(black, type="draw_accept")
         final = until(black, lambda m: m["type"] == "state" and m["outcome"])
-        assert final["outcome"] == {"result": "1/2-1/2", "winner": None, "reason": "draw agreed", "foul": None}
+        assert final["outcome"] == {
+            "result": "1/2-1/2",
+            "winner": None,
+            "reason": "draw agreed",
+            "foul": None,
+        }
     summary = client.get(f"/api/games/{game_id}").json()
     assert summary["status"] == "finished" and summary["result"]["reason"] == "draw agreed"
     psq = client.get(f"/api/games/{game_id}/record/psq")
@@ -94,9 +103,11 @@ def test_rj_black_loses_on_a_forbidden_move_by_default(client: TestClient) -> No
     game_id = alice.post("/api/games/renju", {"opponent": {"kind": "person"}}).json()["game"]["id"]
     other = browser(client)
     Player(other, "bob").post(f"/api/games/{game_id}/join", {})
-    with client.websocket_connect(f"/api/games/{game_id}/ws") as black, \
-            other.websocket_connect(f"/api/games/{game_id}/ws") as white:
-        for i, point in enumerate("h8 a1 j8 a3 i7 a5 i9 a7 i8".split()):
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws") as black,
+        other.websocket_connect(f"/api/games/{game_id}/ws") as white,
+    ):
+        for i, point in enumerate(["h8", "a1", "j8", "a3", "i7", "a5", "i9", "a7", "i8"]):
             act(black if i % 2 == 0 else white, type="move", point=point)
         end = until(white, lambda m: m["type"] == "event" and m["event"]["type"] == "end")["event"]
     assert end["result"] == "0-1" and end["reason"] == "forbidden" and end["foul"] == "double-three"
@@ -104,8 +115,10 @@ def test_rj_black_loses_on_a_forbidden_move_by_default(client: TestClient) -> No
 
 def test_rif_opening_against_the_ai_takeback_and_resign(client: TestClient) -> None:
     alice = Player(client, "alice")
-    made = alice.post("/api/games/renju", {"opening": "rif", "opponent": {"kind": "ai", "level": "beginner"},
-                                           "color": "black"})
+    made = alice.post(
+        "/api/games/renju",
+        {"opening": "rif", "opponent": {"kind": "ai", "level": "beginner"}, "color": "black"},
+    )
     game_id = made.json()["game"]["id"]
     with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         first = state(ws)
@@ -114,7 +127,9 @@ def test_rif_opening_against_the_ai_takeback_and_resign(client: TestClient) -> N
         assert "within the central 5x5 square" in until(ws, lambda m: m["type"] == "error")["message"]
         act(ws, type="opening", action="place h8 h9 h10")
         now = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and m["accepts"] == ["offer"])
-        assert len(now["stones"]) == 4 and now["offers_needed"] == 2  # the AI kept the colours and placed the 4th
+        assert (
+            len(now["stones"]) == 4 and now["offers_needed"] == 2
+        )  # the AI kept the colours and placed the 4th
         act(ws, type="opening", action="offer h8 a1")
         assert "the point is taken" in until(ws, lambda m: m["type"] == "error")["message"]
         act(ws, type="opening", action="offer a1 b1")
@@ -142,8 +157,17 @@ def test_ai_plays_a_whole_game_and_a_flag_falls(tmp_path: Path) -> None:
             user = await hub.db.call(hub.db.store.create_user, "dora", True, None)
             assert isinstance(user, User)
             # a game the person never moves in: its clock runs out
-            game = await hub.create_renju(user, "renju", {}, "none", {"kind": "ai", "level": "beginner"},
-                                          "white", {"initial_s": 10, "increment_s": 0}, False, "flag")
+            game = await hub.create_renju(
+                user,
+                "renju",
+                {},
+                "none",
+                {"kind": "ai", "level": "beginner"},
+                "white",
+                {"initial_s": 10, "increment_s": 0},
+                False,
+                "flag",
+            )
             game.clock.remaining = [10_000, 300]  # type: ignore[attr-defined]
             watcher = Connection(None)
             await game.attach(watcher, 0)

@@ -36,9 +36,25 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "taku", "serve", "--db", f"sqlite:///{db}", "--port", str(port),
-         "--bot-delay", "0.01", "--ai-processes", "0", "--ai-max-nodes", "2000"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        [
+            sys.executable,
+            "-m",
+            "taku",
+            "serve",
+            "--db",
+            f"sqlite:///{db}",
+            "--port",
+            str(port),
+            "--bot-delay",
+            "0.01",
+            "--ai-processes",
+            "0",
+            "--ai-max-nodes",
+            "2000",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -60,8 +76,9 @@ def play_renju(url: str, cookies: httpx.Cookies, game_id: str, moves: int | None
     """Play our side until the game ends (or ``moves`` of ours were sent); the last state."""
     header = "; ".join(f"{k}={v}" for k, v in cookies.items())
     sent = 0
-    with connect(f"{url.replace('http', 'ws')}/api/games/{game_id}/ws",
-                 additional_headers={"Cookie": header}) as ws:
+    with connect(
+        f"{url.replace('http', 'ws')}/api/games/{game_id}/ws", additional_headers={"Cookie": header}
+    ) as ws:
         while True:
             message = json.loads(ws.recv(timeout=60))
             if message["type"] != "state":
@@ -69,7 +86,9 @@ def play_renju(url: str, cookies: httpx.Cookies, game_id: str, moves: int | None
             if message["outcome"] or (moves is not None and sent >= moves):
                 return dict(message)
             if message["to_act"] == 0:
-                ws.send(json.dumps({"type": "action", "action": {"type": "move", "point": renju_move(message)}}))
+                ws.send(
+                    json.dumps({"type": "action", "action": {"type": "move", "point": renju_move(message)}})
+                )
                 sent += 1
 
 
@@ -78,10 +97,16 @@ def create_games(url: str) -> tuple[httpx.Client, str, str]:
     csrf = http.get("/api/session").json()["csrf"]
     reply = http.post("/api/session/guest", json={"name": "kim"}, headers={"X-CSRF-Token": csrf})
     csrf = reply.json()["csrf"]
-    table = http.post("/api/games/mahjong", json={"seats": SEATS, "seed": "kill-9", "options": OPTIONS},
-                      headers={"X-CSRF-Token": csrf}).json()["game"]["id"]
-    renju = http.post("/api/games/renju", json={"opponent": {"kind": "ai", "level": "beginner"}, "seed": "kill-9"},
-                      headers={"X-CSRF-Token": csrf}).json()["game"]["id"]
+    table = http.post(
+        "/api/games/mahjong",
+        json={"seats": SEATS, "seed": "kill-9", "options": OPTIONS},
+        headers={"X-CSRF-Token": csrf},
+    ).json()["game"]["id"]
+    renju = http.post(
+        "/api/games/renju",
+        json={"opponent": {"kind": "ai", "level": "beginner"}, "seed": "kill-9"},
+        headers={"X-CSRF-Token": csrf},
+    ).json()["game"]["id"]
     return http, table, renju
 
 
@@ -91,8 +116,9 @@ def reference_records(tmp_path: Path) -> tuple[str, str]:
     with client_for(settings) as client:
         player = Player(client, "kim")
         table = player.table(SEATS, seed="kill-9", options=OPTIONS)["game"]["id"]
-        renju = player.post("/api/games/renju", {"opponent": {"kind": "ai", "level": "beginner"},
-                                                  "seed": "kill-9"}).json()["game"]["id"]
+        renju = player.post(
+            "/api/games/renju", {"opponent": {"kind": "ai", "level": "beginner"}, "seed": "kill-9"}
+        ).json()["game"]["id"]
         with client.websocket_connect(f"/api/games/{renju}/ws") as ws:
             while True:
                 message = ws.receive_json()
@@ -101,14 +127,19 @@ def reference_records(tmp_path: Path) -> tuple[str, str]:
                 if message["outcome"]:
                     break
                 if message["to_act"] == 0:
-                    ws.send_text(json.dumps({"type": "action", "action": {"type": "move",
-                                                                          "point": renju_move(message)}}))
+                    ws.send_text(
+                        json.dumps(
+                            {"type": "action", "action": {"type": "move", "point": renju_move(message)}}
+                        )
+                    )
         deadline = time.monotonic() + 120
         while client.get(f"/api/games/{table}").json()["status"] != "finished":
             assert time.monotonic() < deadline
             time.sleep(0.1)
-        return (client.get(f"/api/games/{table}/record/mjai").text,
-                client.get(f"/api/games/{renju}/record/psq").text)
+        return (
+            client.get(f"/api/games/{table}/record/mjai").text,
+            client.get(f"/api/games/{renju}/record/psq").text,
+        )
 
 
 def test_kill_9_then_restart_resumes_and_finishes_identically(tmp_path: Path) -> None:

@@ -28,8 +28,12 @@ def ready() -> bool:
     stamp = VENV / ".installed-server"
     if not stamp.exists() or stamp.stat().st_mtime < (ROOT / "pyproject.toml").stat().st_mtime:
         return False
-    return subprocess.call([str(PYTHON), "-c", CHECK], cwd=ROOT, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL) == 0
+    return (
+        subprocess.call(
+            [str(PYTHON), "-c", CHECK], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        == 0
+    )
 
 
 def main() -> int:
@@ -38,8 +42,10 @@ def main() -> int:
             print("taku: creating .venv (first run)", flush=True)
             venv.EnvBuilder(with_pip=True).create(VENV)
         print("taku: installing the server's packages into .venv (first run, about a minute)", flush=True)
-        for command in ([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
-                        [str(PYTHON), "-m", "pip", "install", "--quiet", "-e", ".[server]"]):
+        for command in (
+            [str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"],
+            [str(PYTHON), "-m", "pip", "install", "--quiet", "-e", ".[server]"],
+        ):
             status = subprocess.call(command, cwd=ROOT)
             if status != 0:
                 print("taku: error: installing the server's packages failed", file=sys.stderr)

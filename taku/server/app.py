@@ -45,6 +45,7 @@ class ApiError(HTTPException):
 
 # --- request bodies ---------------------------------------------------------------------------------
 
+
 class GuestIn(BaseModel):
     name: str = Field(min_length=1, max_length=24, description="the name to play under")
 
@@ -57,7 +58,8 @@ class CredentialsIn(BaseModel):
 class MahjongSeatIn(BaseModel):
     kind: Literal["me", "open", "bot", "mjai"] = Field(
         description="me: you; open: for a person who joins; bot: a built-in player; mjai: an "
-                    "outside mjai bot that connects with the seat's token")
+        "outside mjai bot that connects with the seat's token"
+    )
     name: str | None = Field(None, max_length=64, description="the bot's name (taku.bots.PLAYERS)")
 
 
@@ -104,6 +106,7 @@ class JoinIn(BaseModel):
 
 # --- identity ------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Identity:
     """Who sends a request: a player (or nobody), his session's hash and CSRF token."""
@@ -149,8 +152,13 @@ class _TooLarge(Exception):
 
 async def _too_large(send: Send) -> None:
     body = encode({"error": f"request body too large (at most {MAX_BODY_BYTES} bytes)"}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -169,34 +177,49 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await hub.stop()
 
-    app = FastAPI(title="taku play server", version=__version__, lifespan=lifespan,
-                  description="Mahjong tables and renju games for people and bots. Errors are "
-                              "`{\"error\": \"...\"}` with a 4xx status. State-changing requests need "
-                              "the `X-CSRF-Token` header (see `GET /api/session`). WebSockets: "
-                              "`/api/games/{id}/ws`, `/api/games/{id}/mjai`, `/api/lobby/ws` "
-                              "(docs/server.md).")
+    app = FastAPI(
+        title="taku play server",
+        version=__version__,
+        lifespan=lifespan,
+        description="Mahjong tables and renju games for people and bots. Errors are "
+        '`{"error": "..."}` with a 4xx status. State-changing requests need '
+        "the `X-CSRF-Token` header (see `GET /api/session`). WebSockets: "
+        "`/api/games/{id}/ws`, `/api/games/{id}/mjai`, `/api/lobby/ws` "
+        "(docs/server.md).",
+    )
     app.state.hub = hub
     app.add_middleware(BodyLimit)
 
     # --- errors -------------------------------------------------------------------------------------
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, problem: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": str(problem.detail)}, problem.status_code,
-                            headers=getattr(problem, "headers", None))
+        return JSONResponse(
+            {"error": str(problem.detail)}, problem.status_code, headers=getattr(problem, "headers", None)
+        )
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, problem: RequestValidationError) -> JSONResponse:
         first = problem.errors()[0] if problem.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
-        text = f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
+        text = (
+            f"{where}: {first.get('msg', 'invalid')}" if where else str(first.get("msg", "invalid request"))
+        )
         return JSONResponse({"error": text}, 422)
 
-    for kind, status in ((GameError, 409), (NotFound, 404), (Forbidden, 403), (auth.AuthError, 400),
-                         (ValueError, 400)):
+    for kind, status in (
+        (GameError, 409),
+        (NotFound, 404),
+        (Forbidden, 403),
+        (auth.AuthError, 400),
+        (ValueError, 400),
+    ):
+
         def handler(status: int) -> Callable[[Request, Exception], Awaitable[JSONResponse]]:
             async def handle(request: Request, problem: Exception) -> JSONResponse:
                 return JSONResponse({"error": str(problem)}, status)
+
             return handle
+
         app.add_exception_handler(kind, handler(status))
 
     @app.exception_handler(Exception)
@@ -220,8 +243,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if request.method in ("POST", "PUT", "PATCH", "DELETE"):
             expected = found.csrf if found.user is not None else request.cookies.get(auth.CSRF_COOKIE)
             if not auth.same_token(request.headers.get(auth.CSRF_HEADER), expected):
-                raise ApiError(403, f"missing or wrong {auth.CSRF_HEADER} header (GET /api/session gives "
-                                    "the token)")
+                raise ApiError(
+                    403, f"missing or wrong {auth.CSRF_HEADER} header (GET /api/session gives the token)"
+                )
         return found
 
     Who = Annotated[Identity, Depends(identity)]
@@ -237,16 +261,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def set_cookies(response: Response, token: str | None, csrf: str) -> None:
         secure = settings.secure_cookies
         if token is not None:
-            response.set_cookie(auth.SESSION_COOKIE, token, max_age=auth.SESSION_SECONDS, httponly=True,
-                                samesite="lax", secure=secure, path="/")
-        response.set_cookie(auth.CSRF_COOKIE, csrf, max_age=auth.SESSION_SECONDS, httponly=False,
-                            samesite="lax", secure=secure, path="/")
+            response.set_cookie(
+                auth.SESSION_COOKIE,
+                token,
+                max_age=auth.SESSION_SECONDS,
+                httponly=True,
+                samesite="lax",
+                secure=secure,
+                path="/",
+            )
+        response.set_cookie(
+            auth.CSRF_COOKIE,
+            csrf,
+            max_age=auth.SESSION_SECONDS,
+            httponly=False,
+            samesite="lax",
+            secure=secure,
+            path="/",
+        )
 
     async def open_session(response: Response, user: User) -> dict[str, Any]:
         token = auth.new_token()
         csrf = auth.new_token()
-        await hub.db.call(hub.db.store.create_session, auth.token_hash(token), user.id, csrf,
-                          time.time() + auth.SESSION_SECONDS)
+        await hub.db.call(
+            hub.db.store.create_session,
+            auth.token_hash(token),
+            user.id,
+            csrf,
+            time.time() + auth.SESSION_SECONDS,
+        )
         set_cookies(response, token, csrf)
         return {"user": user_json(user), "csrf": csrf}
 
@@ -284,8 +327,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         keys = (f"name:{body.name.strip().casefold()}", f"addr:{address}")
         wait = limiter.blocked(*keys)
         if wait > 0:
-            raise ApiError(429, f"too many failed logins: try again in {wait:.0f} s",
-                           headers={"Retry-After": str(int(wait) + 1)})
+            raise ApiError(
+                429,
+                f"too many failed logins: try again in {wait:.0f} s",
+                headers={"Retry-After": str(int(wait) + 1)},
+            )
         found = await hub.db.call(hub.db.store.user_by_name, body.name.strip())
         stored = found[1] if found else None
         ok = await asyncio.get_running_loop().run_in_executor(None, passwords.verify, stored, body.password)
@@ -320,34 +366,61 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # --- the lobby ------------------------------------------------------------------------------------
     @app.get("/api/options", tags=["lobby"], summary="What a game can be created with")
     async def options() -> dict[str, Any]:
-        return {"mahjong": {"rules": list(MAHJONG_PRESETS), "bots": sorted(PLAYERS),
-                            "seats": ["me", "open", "bot", "mjai"],
-                            "clock": {"action_s": settings.action_seconds, "bank_s": settings.bank_seconds}},
-                "renju": {"rules": list(RENJU_PRESETS), "openings": ["none", *OPENING_RULES],
-                          "levels": list(LEVELS), "brains": sorted(settings.brains),
-                          "opponents": ["ai", "brain", "person"]}}
+        return {
+            "mahjong": {
+                "rules": list(MAHJONG_PRESETS),
+                "bots": sorted(PLAYERS),
+                "seats": ["me", "open", "bot", "mjai"],
+                "clock": {"action_s": settings.action_seconds, "bank_s": settings.bank_seconds},
+            },
+            "renju": {
+                "rules": list(RENJU_PRESETS),
+                "openings": ["none", *OPENING_RULES],
+                "levels": list(LEVELS),
+                "brains": sorted(settings.brains),
+                "opponents": ["ai", "brain", "person"],
+            },
+        }
 
     @app.get("/api/games", tags=["lobby"], summary="Waiting and running games you may see")
     async def games(who: Who) -> dict[str, Any]:
         return {"games": await hub.listing(who.user)}
 
     def created(actor: GameActor, user: User | None, extra: dict[str, Any]) -> dict[str, Any]:
-        return {"game": actor.summary(), "invite": actor.game.invite, **extra,
-                "ws": f"/api/games/{actor.id}/ws"}
+        return {
+            "game": actor.summary(),
+            "invite": actor.game.invite,
+            **extra,
+            "ws": f"/api/games/{actor.id}/ws",
+        }
 
     @app.post("/api/games/mahjong", tags=["lobby"], status_code=201, summary="Create a mahjong table")
     async def create_mahjong(body: MahjongIn, who: Who) -> dict[str, Any]:
         seats = [s.model_dump() for s in body.seats]
-        actor, tokens = await hub.create_mahjong(who.user, body.rules, body.options, seats, body.private,
-                                                 body.seed, body.clock.model_dump() if body.clock else None)
+        actor, tokens = await hub.create_mahjong(
+            who.user,
+            body.rules,
+            body.options,
+            seats,
+            body.private,
+            body.seed,
+            body.clock.model_dump() if body.clock else None,
+        )
         return created(actor, who.user, {"mjai_tokens": {str(k): v for k, v in tokens.items()}})
 
     @app.post("/api/games/renju", tags=["lobby"], status_code=201, summary="Create a renju game")
     async def create_renju(body: RenjuIn, who: Who) -> dict[str, Any]:
-        actor = await hub.create_renju(who.user, body.rules, dict(body.options), body.opening,
-                                       body.opponent.model_dump(), body.color,
-                                       body.clock.model_dump() if body.clock else None, body.private,
-                                       body.seed)
+        actor = await hub.create_renju(
+            who.user,
+            body.rules,
+            dict(body.options),
+            body.opening,
+            body.opponent.model_dump(),
+            body.color,
+            body.clock.model_dump() if body.clock else None,
+            body.private,
+            body.seed,
+        )
         return created(actor, who.user, {})
 
     async def visible_game(game_id: str, who: Identity, invite: str | None) -> dict[str, Any]:
@@ -361,8 +434,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return summary
 
     @app.get("/api/games/{game_id}", tags=["lobby"], summary="A game: rules, seats, status, result")
-    async def get_game(game_id: GameId, who: Who,
-                       invite: Annotated[str | None, Query(max_length=64)] = None) -> dict[str, Any]:
+    async def get_game(
+        game_id: GameId, who: Who, invite: Annotated[str | None, Query(max_length=64)] = None
+    ) -> dict[str, Any]:
         return await visible_game(game_id, who, invite)
 
     @app.post("/api/games/{game_id}/join", tags=["lobby"], summary="Take an open seat")
@@ -372,8 +446,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seat = await hub.join(game_id, user, body.seat)
         return {"seat": seat, "game": hub.summary(await hub.game(game_id))}
 
-    @app.post("/api/games/{game_id}/leave", tags=["lobby"],
-              summary="Leave your seat (before the start: it opens; mahjong: a bot plays it; renju: resign)")
+    @app.post(
+        "/api/games/{game_id}/leave",
+        tags=["lobby"],
+        summary="Leave your seat (before the start: it opens; mahjong: a bot plays it; renju: resign)",
+    )
     async def leave(game_id: GameId, who: Who) -> dict[str, Any]:
         user = needs_user(who)
         await visible_game(game_id, who, None)
@@ -381,10 +458,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"game": hub.summary(await hub.game(game_id))}
 
     # --- records --------------------------------------------------------------------------------------
-    @app.get("/api/games/{game_id}/replay", tags=["history"],
-             summary="A finished game's whole event log (every hand visible), for the replay viewer")
-    async def replay(game_id: GameId, who: Who,
-                     invite: Annotated[str | None, Query(max_length=64)] = None) -> dict[str, Any]:
+    @app.get(
+        "/api/games/{game_id}/replay",
+        tags=["history"],
+        summary="A finished game's whole event log (every hand visible), for the replay viewer",
+    )
+    async def replay(
+        game_id: GameId, who: Who, invite: Annotated[str | None, Query(max_length=64)] = None
+    ) -> dict[str, Any]:
         await visible_game(game_id, who, invite)
         actor = await hub.replayed(game_id)
         if isinstance(actor, MahjongTable):
@@ -394,24 +475,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             events = list(actor.log)
         return {"game": hub.summary(actor.game), "events": events}
 
-    @app.get("/api/games/{game_id}/record/{fmt}", tags=["history"], response_class=PlainTextResponse,
-             summary="A finished game's record: mjai (JSON lines) or tenhou (JSON) for mahjong, psq or "
-                     "sgf for renju")
-    async def record(game_id: GameId, fmt: Literal["mjai", "tenhou", "psq", "sgf"], who: Who,
-                     invite: Annotated[str | None, Query(max_length=64)] = None) -> Response:
+    @app.get(
+        "/api/games/{game_id}/record/{fmt}",
+        tags=["history"],
+        response_class=PlainTextResponse,
+        summary="A finished game's record: mjai (JSON lines) or tenhou (JSON) for mahjong, psq or "
+        "sgf for renju",
+    )
+    async def record(
+        game_id: GameId,
+        fmt: Literal["mjai", "tenhou", "psq", "sgf"],
+        who: Who,
+        invite: Annotated[str | None, Query(max_length=64)] = None,
+    ) -> Response:
         await visible_game(game_id, who, invite)
         actor = await hub.replayed(game_id)
         from taku.server.records import record_text
 
         text, media, suffix = record_text(actor, fmt)
-        return Response(text, media_type=media, headers={
-            "Content-Disposition": f'attachment; filename="taku-{game_id}.{suffix}"'})
+        return Response(
+            text,
+            media_type=media,
+            headers={"Content-Disposition": f'attachment; filename="taku-{game_id}.{suffix}"'},
+        )
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def home(request: Request) -> str:
-        return ("<!doctype html><title>taku</title><h1>taku play server</h1>"
-                f"<p>taku {__version__}. The API is described at <a href='/docs'>/docs</a> "
-                "(<a href='/openapi.json'>openapi.json</a>).</p>")
+        return (
+            "<!doctype html><title>taku</title><h1>taku play server</h1>"
+            f"<p>taku {__version__}. The API is described at <a href='/docs'>/docs</a> "
+            "(<a href='/openapi.json'>openapi.json</a>).</p>"
+        )
 
     # --- WebSockets ----------------------------------------------------------------------------------
     def same_origin(websocket: WebSocket) -> bool:
@@ -439,7 +533,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return text if text is not None else message.get("bytes") or b""
 
     @app.websocket("/api/games/{game_id}/ws")
-    async def game_socket(websocket: WebSocket, game_id: str, since: int = 0, invite: str | None = None) -> None:
+    async def game_socket(
+        websocket: WebSocket, game_id: str, since: int = 0, invite: str | None = None
+    ) -> None:
         who = await identify(dict(websocket.cookies))
         actor = hub.actor(game_id) if len(game_id) <= 16 else None
         if actor is None or not same_origin(websocket) or not hub.may_see(actor, who.user, invite):
@@ -483,8 +579,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         actor = hub.actor(game_id) if len(game_id) <= 16 else None
         seat = None
         if isinstance(actor, MahjongTable):
-            seat = next((s.seat for s in actor.seats if s.kind == "mjai" and auth.same_token(s.token, token)),
-                        None)
+            seat = next(
+                (s.seat for s in actor.seats if s.kind == "mjai" and auth.same_token(s.token, token)), None
+            )
         if actor is None or seat is None or not isinstance(actor, MahjongTable):
             await websocket.close(code=4403)
             return

@@ -42,8 +42,10 @@ class AuthError(ValueError):
 def check_name(name: object) -> str:
     """A valid player name (``AuthError`` otherwise)."""
     if not isinstance(name, str) or not NAME_RE.fullmatch(name):
-        raise AuthError("a name has 1 to 24 letters, digits, spaces, '_', '.' or '-', starting and "
-                        "ending with a letter or digit")
+        raise AuthError(
+            "a name has 1 to 24 letters, digits, spaces, '_', '.' or '-', starting and "
+            "ending with a letter or digit"
+        )
     return name
 
 
@@ -74,8 +76,9 @@ class Passwords:
     """argon2id hashing with the settings' parameters."""
 
     def __init__(self, settings: Settings) -> None:
-        self.hasher = PasswordHasher(time_cost=settings.argon2_time_cost,
-                                     memory_cost=settings.argon2_memory_kib, parallelism=1)
+        self.hasher = PasswordHasher(
+            time_cost=settings.argon2_time_cost, memory_cost=settings.argon2_memory_kib, parallelism=1
+        )
 
     def hash(self, password: str) -> str:
         """The hash to store."""

@@ -48,8 +48,9 @@ class Hub:
         bots: Executor = ThreadPoolExecutor(4, thread_name_prefix="taku-bot")
         ai: Executor
         if self.settings.ai_processes > 0:
-            ai = ProcessPoolExecutor(self.settings.ai_processes,
-                                     mp_context=multiprocessing.get_context("spawn"))
+            ai = ProcessPoolExecutor(
+                self.settings.ai_processes, mp_context=multiprocessing.get_context("spawn")
+            )
         else:
             ai = ThreadPoolExecutor(2, thread_name_prefix="taku-ai")
         return bots, ai
@@ -63,8 +64,9 @@ class Hub:
             self.services.bots, self.services.ai = self._pools()
             self.actors.clear()
         await self.db.call(self.db.store.migrate)
-        ids = await self.db.call(self.db.store.claim_unfinished, self.settings.process_name,
-                                 self.settings.lease_seconds)
+        ids = await self.db.call(
+            self.db.store.claim_unfinished, self.settings.process_name, self.settings.lease_seconds
+        )
         for game_id in ids:
             try:
                 await self.load(game_id)
@@ -109,9 +111,16 @@ class Hub:
         return RenjuGame(game, self.services)
 
     # --- creating ---------------------------------------------------------------------------------
-    async def create_mahjong(self, user: User | None, rules: str, options: dict[str, Any],
-                             seats: list[dict[str, Any]], private: bool, seed: str | None,
-                             clock: dict[str, float] | None) -> tuple[GameActor, dict[int, str]]:
+    async def create_mahjong(
+        self,
+        user: User | None,
+        rules: str,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        private: bool,
+        seed: str | None,
+        clock: dict[str, float] | None,
+    ) -> tuple[GameActor, dict[int, str]]:
         """A new table; returns it and the tokens of its outside-bot seats."""
         mahjong_rules(rules, options)  # ValueError names a bad preset or option
         if len(seats) != 4:
@@ -131,8 +140,9 @@ class Hub:
             elif kind == "bot":
                 name = spec.get("name") or "taku"
                 if name not in PLAYERS:
-                    raise ValueError(f"seat {index}: unknown bot {name!r}; choose one of "
-                                     f"{', '.join(sorted(PLAYERS))}")
+                    raise ValueError(
+                        f"seat {index}: unknown bot {name!r}; choose one of {', '.join(sorted(PLAYERS))}"
+                    )
                 made.append(Seat(index, "bot", f"{name} (bot)", bot=name))
             elif kind == "mjai":
                 token = secrets.token_urlsafe(24)
@@ -141,16 +151,29 @@ class Hub:
             else:
                 raise ValueError(f"seat {index}: kind must be me, open, bot or mjai, got {kind!r}")
         clock = clock or {}
-        config = {"rules": rules, "options": options,
-                  "clock": {"action_s": float(clock.get("action_s", self.settings.action_seconds)),
-                            "bank_s": float(clock.get("bank_s", self.settings.bank_seconds))}}
+        config = {
+            "rules": rules,
+            "options": options,
+            "clock": {
+                "action_s": float(clock.get("action_s", self.settings.action_seconds)),
+                "bank_s": float(clock.get("bank_s", self.settings.bank_seconds)),
+            },
+        }
         actor = await self._create("mahjong", user, config, made, private, seed)
         return actor, tokens
 
-    async def create_renju(self, user: User | None, rules: str, options: dict[str, Any],
-                           opening: str, opponent: dict[str, Any], color: str,
-                           clock: dict[str, float] | None, private: bool,
-                           seed: str | None) -> GameActor:
+    async def create_renju(
+        self,
+        user: User | None,
+        rules: str,
+        options: dict[str, Any],
+        opening: str,
+        opponent: dict[str, Any],
+        color: str,
+        clock: dict[str, float] | None,
+        private: bool,
+        seed: str | None,
+    ) -> GameActor:
         """A new renju game against the AI, a brain or a person."""
         if user is None:
             raise Forbidden("log in or play as a guest to start a game")
@@ -177,15 +200,34 @@ class Hub:
         seats = sorted([Seat(mine, "person", user.name, user.id), other], key=lambda s: s.seat)
         return await self._create("renju", user, config, seats, private, seed)
 
-    async def _create(self, kind: str, user: User | None, config: dict[str, Any], seats: list[Seat],
-                      private: bool, seed: str | None) -> GameActor:
+    async def _create(
+        self,
+        kind: str,
+        user: User | None,
+        config: dict[str, Any],
+        seats: list[Seat],
+        private: bool,
+        seed: str | None,
+    ) -> GameActor:
         if seed is not None and (not isinstance(seed, str) or not 1 <= len(seed) <= 64):
             raise ValueError("seed: 1 to 64 characters")
         status = "waiting" if any(s.kind == "open" for s in seats) else "playing"
         now = time.time()
-        game = Game(secrets.token_urlsafe(8), kind, status, config, seed or secrets.token_hex(8), private,
-                    secrets.token_urlsafe(12) if private else None, user.id if user else None, now,
-                    now if status == "playing" else None, None, None, tuple(seats))
+        game = Game(
+            secrets.token_urlsafe(8),
+            kind,
+            status,
+            config,
+            seed or secrets.token_hex(8),
+            private,
+            secrets.token_urlsafe(12) if private else None,
+            user.id if user else None,
+            now,
+            now if status == "playing" else None,
+            None,
+            None,
+            tuple(seats),
+        )
         await self.db.call(self.db.store.create_game, game, self.settings.process_name)
         actor = self._make(game)
         self.actors[game.id] = actor
@@ -214,11 +256,15 @@ class Hub:
         stored = game.game if isinstance(game, GameActor) else game
         if not stored.private:
             return True
-        if user is not None and (stored.creator_id == user.id or
-                                 any(s.user_id == user.id for s in _seats(game))):
+        if user is not None and (
+            stored.creator_id == user.id or any(s.user_id == user.id for s in _seats(game))
+        ):
             return True
-        return invite is not None and stored.invite is not None and secrets.compare_digest(
-            invite.encode(), stored.invite.encode())
+        return (
+            invite is not None
+            and stored.invite is not None
+            and secrets.compare_digest(invite.encode(), stored.invite.encode())
+        )
 
     def lobby_summary(self, game_id: str, user_id: int | None) -> dict[str, Any] | None:
         """What the lobby shows of a live game to ``user_id`` (None: not shown)."""
@@ -226,8 +272,10 @@ class Hub:
         if actor is None:
             return None
         stored = actor.game
-        if stored.private and not (user_id is not None and (stored.creator_id == user_id or any(
-                s.user_id == user_id for s in actor.seats))):
+        if stored.private and not (
+            user_id is not None
+            and (stored.creator_id == user_id or any(s.user_id == user_id for s in actor.seats))
+        ):
             return None
         return actor.summary()
 
@@ -236,11 +284,20 @@ class Hub:
         actor = self.actors.get(game.id)
         if actor is not None:
             return actor.summary()
-        return {"id": game.id, "game": game.kind, "status": game.status, "private": game.private,
-                "config": public_config(game.config),
-                "seats": [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
-                           "connected": False} for s in game.seats],
-                "spectators": 0, "created": game.created, "result": game.result}
+        return {
+            "id": game.id,
+            "game": game.kind,
+            "status": game.status,
+            "private": game.private,
+            "config": public_config(game.config),
+            "seats": [
+                {"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot, "connected": False}
+                for s in game.seats
+            ],
+            "spectators": 0,
+            "created": game.created,
+            "result": game.result,
+        }
 
     async def listing(self, user: User | None) -> list[dict[str, Any]]:
         """The lobby: waiting and running games the player may see."""
@@ -291,7 +348,8 @@ class Hub:
                 raise GameError("you have no seat at this game")
             if actor.status == "waiting":
                 if actor.game.creator_id == user.id and all(
-                        s.kind != "person" or s.user_id == user.id for s in actor.seats):
+                    s.kind != "person" or s.user_id == user.id for s in actor.seats
+                ):
                     pass  # the creator leaving an empty table keeps it open for others
                 opened = Seat(seat, "open", "")
                 await self.db.call(self.db.store.set_seat, game_id, opened)

@@ -114,8 +114,10 @@ class MahjongTable(GameActor):
         """Entries ``(event, from the engine)``; event ``n`` is ``log[n - 1]``."""
         self._core_seen = 0
         clock = config.get("clock", {})
-        self.clock = TurnClock(int(clock.get("action_s", self.settings.action_seconds) * 1000),
-                               [int(clock.get("bank_s", self.settings.bank_seconds) * 1000)] * 4)
+        self.clock = TurnClock(
+            int(clock.get("action_s", self.settings.action_seconds) * 1000),
+            [int(clock.get("bank_s", self.settings.bank_seconds) * 1000)] * 4,
+        )
         self.decisions: dict[int, Decision] = {}
         self.absent_since: dict[int, float] = {}
         self.left: set[int] = set()
@@ -133,7 +135,7 @@ class MahjongTable(GameActor):
     def _sync_log(self, hand: Kyoku | None) -> int:
         start = len(self.log)
         events = self.match.events
-        for event in events[self._core_seen:]:
+        for event in events[self._core_seen :]:
             if event["type"] == "end_kyoku" and hand is not None:
                 self.log.append((self._hand_end(hand), False))
             self.log.append((event, True))
@@ -152,31 +154,58 @@ class MahjongTable(GameActor):
             held = hand.hand_of(seat)
             if held is not None:
                 shown[seat] = [t.mjai for t in sorted(held.closed)]
-        wins = [{"seat": seat, "yaku": [list(y) for y in score.yaku], "han": score.han, "fu": score.fu,
-                 "limit": score.limit, "points": score.total, "dora": score.dora, "aka": score.aka,
-                 "ura": score.ura, "wait": score.wait, "decomposition": score.decomposition}
-                for seat, score in zip(result.winners, result.scores, strict=False)]
-        return {"type": "hand_end", "outcome": result.outcome, "deltas": list(result.deltas),
-                "scores": list(hand.scores), "winners": list(result.winners),
-                "tenpai": list(result.tenpai), "hands": shown, "wins": wins,
-                "dealer_keeps": result.dealer_keeps}
+        wins = [
+            {
+                "seat": seat,
+                "yaku": [list(y) for y in score.yaku],
+                "han": score.han,
+                "fu": score.fu,
+                "limit": score.limit,
+                "points": score.total,
+                "dora": score.dora,
+                "aka": score.aka,
+                "ura": score.ura,
+                "wait": score.wait,
+                "decomposition": score.decomposition,
+            }
+            for seat, score in zip(result.winners, result.scores, strict=False)
+        ]
+        return {
+            "type": "hand_end",
+            "outcome": result.outcome,
+            "deltas": list(result.deltas),
+            "scores": list(hand.scores),
+            "winners": list(result.winners),
+            "tenpai": list(result.tenpai),
+            "hands": shown,
+            "wins": wins,
+            "dealer_keeps": result.dealer_keeps,
+        }
 
     def _match_end(self) -> Event:
         result = self.match.result
         assert result is not None
-        return {"type": "match_end", "scores": list(result.scores), "ranks": list(result.ranks),
-                "points": list(result.points)}
+        return {
+            "type": "match_end",
+            "scores": list(result.scores),
+            "ranks": list(result.ranks),
+            "points": list(result.points),
+        }
 
     def replay(self, actions: list[StoredAction]) -> None:
         """Rebuild the table from its stored actions (at load, before any connection)."""
         for stored in actions:
             action = Action.from_mjai(stored.data, actor=stored.seat)
             legal = self.match.legal_actions(action.actor)
-            found = match_action(action, legal) if action.type != "none" else \
-                next((a for a in legal if a.type == "none"), None)
+            found = (
+                match_action(action, legal)
+                if action.type != "none"
+                else next((a for a in legal if a.type == "none"), None)
+            )
             if found is None:
-                raise GameError(f"table {self.id}: stored action {stored.number} ({action}) is not "
-                                "legal on replay")
+                raise GameError(
+                    f"table {self.id}: stored action {stored.number} ({action}) is not legal on replay"
+                )
             self._apply(found)
             if stored.clock and "banks" in stored.clock:
                 self.clock.banks = [int(b) for b in stored.clock["banks"]]
@@ -202,19 +231,29 @@ class MahjongTable(GameActor):
         if decision is None or decision.controller != "person":
             return None
         left = decision.allowance - (time.monotonic() - decision.started)
-        return encode({"type": "prompt", "n": len(self.log), "seat": seat,
-                       "actions": [a.to_mjai() for a in self.match.legal_actions(seat)],
-                       "claim": self._is_claim(seat), "seconds": round(max(0.0, left), 3),
-                       "bank": self.clock.banks[seat] / 1000})
+        return encode(
+            {
+                "type": "prompt",
+                "n": len(self.log),
+                "seat": seat,
+                "actions": [a.to_mjai() for a in self.match.legal_actions(seat)],
+                "claim": self._is_claim(seat),
+                "seconds": round(max(0.0, left), 3),
+                "bank": self.clock.banks[seat] / 1000,
+            }
+        )
 
     def clock_state(self) -> dict[str, Any]:
-        return {"action_s": self.clock.action_ms / 1000, "banks": [b / 1000 for b in self.clock.banks],
-                "waiting": sorted(self.decisions)}
+        return {
+            "action_s": self.clock.action_ms / 1000,
+            "banks": [b / 1000 for b in self.clock.banks],
+            "waiting": sorted(self.decisions),
+        }
 
     def _publish(self, start: int) -> None:
         """Send events ``start + 1`` .. to every connection."""
         for n in range(start + 1, len(self.log) + 1):
-            event, core = self.log[n - 1]
+            _event, core = self.log[n - 1]
             texts: dict[int | None, str] = {}
             for connection in list(self.connections):
                 if connection.kind != "person":
@@ -233,9 +272,19 @@ class MahjongTable(GameActor):
         async with self.lock:
             self.connections.add(connection)
             seat = connection.seat
-            connection.send(encode({"type": "hello", "game": self.id, "kind": self.kind, "seat": seat,
-                                    "last": len(self.log), "rules": self.game.config.get("rules"),
-                                    "options": self.game.config.get("options", {})}))
+            connection.send(
+                encode(
+                    {
+                        "type": "hello",
+                        "game": self.id,
+                        "kind": self.kind,
+                        "seat": seat,
+                        "last": len(self.log),
+                        "rules": self.game.config.get("rules"),
+                        "options": self.game.config.get("options", {}),
+                    }
+                )
+            )
             self._catch_up(connection, since)
             if seat is not None:
                 self.absent_since.pop(seat, None)
@@ -270,7 +319,9 @@ class MahjongTable(GameActor):
                 link = self.links.get(seat) if seat is not None else None
                 if link is not None and link.connection is connection:
                     del self.links[seat]  # type: ignore[arg-type]
-            elif seat is not None and not any(c.seat == seat and c.kind == "person" for c in self.connections):
+            elif seat is not None and not any(
+                c.seat == seat and c.kind == "person" for c in self.connections
+            ):
                 self.absent_since[seat] = time.monotonic()
                 self._retime(seat)
             if not self.closed:
@@ -297,7 +348,9 @@ class MahjongTable(GameActor):
         """A person's ``action`` message for ``seat``; ``GameError`` if refused (nothing changes)."""
         async with self.lock:
             if self.status != "playing":
-                raise GameError("the game has not started" if self.status == "waiting" else "the game is over")
+                raise GameError(
+                    "the game has not started" if self.status == "waiting" else "the game is over"
+                )
             if seat not in self.match.to_act:
                 waiting = ", ".join(map(str, self.match.to_act))
                 raise GameError(f"it is not your decision (waiting for seat {waiting})")
@@ -306,7 +359,7 @@ class MahjongTable(GameActor):
                 raise GameError(f"stale action: it answers event {n}, the table is at event {len(self.log)}")
             data = message.get("action")
             if not isinstance(data, dict):
-                raise GameError("action: expected \"action\": an mjai action object")
+                raise GameError('action: expected "action": an mjai action object')
             try:
                 action = Action.from_mjai(data, actor=seat)
             except IllegalActionError as error:
@@ -314,8 +367,11 @@ class MahjongTable(GameActor):
             if action.actor != seat:
                 raise GameError(f"you play seat {seat}, not seat {action.actor}")
             legal = self.match.legal_actions(seat)
-            found = match_action(action, legal) if action.type != "none" else \
-                next((a for a in legal if a.type == "none"), None)
+            found = (
+                match_action(action, legal)
+                if action.type != "none"
+                else next((a for a in legal if a.type == "none"), None)
+            )
             if found is None:
                 raise GameError(f"illegal action {action}: legal: " + "; ".join(map(str, legal)))
             await self._accept(seat, found, "player", received=received)
@@ -412,13 +468,15 @@ class MahjongTable(GameActor):
         self.decisions.pop(seat, None)
         self.cancel_timer(("decision", seat))
 
-    async def _bot_decide(self, key: tuple[int, int], seat: int, name: str, seed: str,
-                          observation: Observation, controller: str) -> None:
+    async def _bot_decide(
+        self, key: tuple[int, int], seat: int, name: str, seed: str, observation: Observation, controller: str
+    ) -> None:
         loop = asyncio.get_running_loop()
         note = None
         try:
-            action = await loop.run_in_executor(self.services.bots, _bot_choose, name, seed, self.rules,
-                                                observation)
+            action = await loop.run_in_executor(
+                self.services.bots, _bot_choose, name, seed, self.rules, observation
+            )
         except Exception as error:  # a bot must never stop the table
             note = f"bot {name} at seat {seat} failed: {error}"
             log.warning("table %s: %s", self.id, note)
@@ -441,8 +499,9 @@ class MahjongTable(GameActor):
                 if link is not None:
                     link.timed_out()
                 state = "did not answer" if link is not None else "is not connected"
-                await self._penalty(seat, f"mjai bot at seat {seat} {state} within "
-                                          f"{self.settings.mjai_timeout:g} s")
+                await self._penalty(
+                    seat, f"mjai bot at seat {seat} {state} within {self.settings.mjai_timeout:g} s"
+                )
                 return
             legal = self.match.legal_actions(seat)
             await self._accept(seat, safest_action(legal), "timeout")
@@ -452,8 +511,9 @@ class MahjongTable(GameActor):
         self.faults.append(fault)
         await self._accept(seat, safest_action(self.match.legal_actions(seat)), "penalty", note=fault)
 
-    async def _accept(self, seat: int, action: Action, by: str, *, note: str | None = None,
-                      received: float | None = None) -> None:
+    async def _accept(
+        self, seat: int, action: Action, by: str, *, note: str | None = None, received: float | None = None
+    ) -> None:
         """Apply, commit, broadcast, then open the next decisions (under the lock)."""
         decision = self.decisions.get(seat)
         banks = list(self.clock.banks)
@@ -461,8 +521,11 @@ class MahjongTable(GameActor):
             start = self._apply(action)
         except IllegalActionError as error:
             raise GameError(str(error)) from None
-        if decision is not None and by == "player" and not (self.rules.claim_window_ms and
-                                                               self._was_claim(action)):
+        if (
+            decision is not None
+            and by == "player"
+            and not (self.rules.claim_window_ms and self._was_claim(action))
+        ):
             self.clock.spend(seat, int((time.monotonic() - decision.started) * 1000))
         try:
             await self.store_action(seat, action.to_mjai(), by, self.clock.state(), note)
@@ -472,19 +535,20 @@ class MahjongTable(GameActor):
             await self.reload()
             raise GameError("the server could not store the action: the table was reloaded") from None
         self._close_decision(seat)
+        if self.match.is_over:  # the game is stored as finished before anyone hears of its end
+            await self._finish()
         self._publish(start)
         if received is not None:
             latency = self.services.latency
             if len(latency) < 1_000_000:
                 latency.append(time.perf_counter() - received)
-        if self.match.is_over:
-            await self._finish()
         self.schedule()
 
     @staticmethod
     def _was_claim(action: Action) -> bool:
-        return action.type in ("none", "chi", "pon", "daiminkan") or \
-            (action.type == "hora" and action.target != action.actor)
+        return action.type in ("none", "chi", "pon", "daiminkan") or (
+            action.type == "hora" and action.target != action.actor
+        )
 
     async def reload(self) -> None:
         """Rebuild the match from the database (after a failed commit)."""
@@ -500,14 +564,18 @@ class MahjongTable(GameActor):
         result = self.match.result
         assert result is not None
         self.status = "finished"
-        self.result = {"scores": list(result.scores), "ranks": list(result.ranks),
-                       "points": list(result.points)}
+        self.result = {
+            "scores": list(result.scores),
+            "ranks": list(result.ranks),
+            "points": list(result.points),
+        }
         for seat in list(self.decisions):
             self._close_decision(seat)
         for link in list(self.links.values()):
             link.end()
-        await self.services.db.call(self.services.db.store.set_status, self.id, "finished",
-                                    None, time.time(), self.result)
+        await self.services.db.call(
+            self.services.db.store.set_status, self.id, "finished", None, time.time(), self.result
+        )
         self.changed()
 
     # --- seats -----------------------------------------------------------------------------------------
@@ -516,8 +584,9 @@ class MahjongTable(GameActor):
         self.status = "playing"
         now = time.monotonic()
         for info in self.seats:
-            if info.kind == "person" and not any(c.seat == info.seat and c.kind == "person"
-                                                 for c in self.connections):
+            if info.kind == "person" and not any(
+                c.seat == info.seat and c.kind == "person" for c in self.connections
+            ):
                 self.absent_since.setdefault(info.seat, now)
         self.schedule()
 

@@ -77,7 +77,7 @@ def read_client_message(text: str | bytes) -> dict[str, Any]:
     """A client's message: a JSON object whose ``type`` is one of ``CLIENT_TYPES``."""
     value = read_json(text)
     if not isinstance(value, dict):
-        raise ProtocolError("a message is a JSON object with a \"type\"")
+        raise ProtocolError('a message is a JSON object with a "type"')
     kind = value.get("type")
     if kind not in CLIENT_TYPES:
         raise ProtocolError(f"unknown message type {kind!r}: expected one of {', '.join(CLIENT_TYPES)}")

@@ -19,8 +19,12 @@ def mahjong_record(table: MahjongTable) -> MahjongRecord:
     events = [dict(event) for event in table.match.events]
     events[0] = {**events[0], "names": names}
     preset = table.game.config.get("rules")
-    return MahjongRecord(tuple(events), preset if not table.game.config.get("options") else None,
-                         f"taku-{table.id}", tuple(names))
+    return MahjongRecord(
+        tuple(events),
+        preset if not table.game.config.get("options") else None,
+        f"taku-{table.id}",
+        tuple(names),
+    )
 
 
 def renju_record(game: RenjuGame) -> GameRecord:
@@ -28,8 +32,14 @@ def renju_record(game: RenjuGame) -> GameRecord:
     black = game.seats[game.black_seat].name
     white = game.seats[1 - game.black_seat].name
     result = game.outcome["result"] if game.outcome else None
-    return GameRecord(game.all_moves(), rules=game.rules, result=result, black=black, white=white,
-                      metadata={"game_id": game.id})
+    return GameRecord(
+        game.all_moves(),
+        rules=game.rules,
+        result=result,
+        black=black,
+        white=white,
+        metadata={"game_id": game.id},
+    )
 
 
 def record_text(actor: GameActor, fmt: str) -> tuple[str, str, str]:

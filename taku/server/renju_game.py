@@ -59,18 +59,24 @@ def renju_rules(name: str, options: dict[str, Any]) -> RenjuRules:
         raise ValueError("options must be an object of rules fields")
     changes: dict[str, Any] = {}
     for key, value in options.items():
-        text = ("true" if value else "false") if isinstance(value, bool) else \
-            ("none" if value is None else str(value))
+        text = (
+            ("true" if value else "false")
+            if isinstance(value, bool)
+            else ("none" if value is None else str(value))
+        )
         changes[key] = RenjuRules.parse_field(key, text)
     return RenjuRules.preset(name, **changes)
 
 
-def renju_config(rules: str, options: dict[str, Any], opening: str,
-                 clock: dict[str, float] | None) -> dict[str, Any]:
+def renju_config(
+    rules: str, options: dict[str, Any], opening: str, clock: dict[str, float] | None
+) -> dict[str, Any]:
     """A checked game configuration (``ValueError`` naming the problem)."""
     made = renju_rules(rules, options)
     if opening not in ("none", *OPENING_RULES):
-        raise ValueError(f"unknown opening rule {opening!r}; choose none or one of {', '.join(OPENING_RULES)}")
+        raise ValueError(
+            f"unknown opening rule {opening!r}; choose none or one of {', '.join(OPENING_RULES)}"
+        )
     if opening != "none" and made.board_size != 15:
         raise ValueError("the opening rules are for the 15x15 board")
     config: dict[str, Any] = {"rules": rules, "options": options, "opening": opening, "clock": None}
@@ -85,8 +91,9 @@ def renju_config(rules: str, options: dict[str, Any], opening: str,
     return config
 
 
-def _rebuild(config: dict[str, Any], opening_actions: list[str],
-             moves: list[str]) -> tuple[Opening | None, Position]:
+def _rebuild(
+    config: dict[str, Any], opening_actions: list[str], moves: list[str]
+) -> tuple[Opening | None, Position]:
     rules = renju_rules(config["rules"], config.get("options", {}))
     name = config.get("opening", "none")
     if name == "none":
@@ -99,8 +106,16 @@ def _rebuild(config: dict[str, Any], opening_actions: list[str],
     return state, position
 
 
-def ai_decide(config: dict[str, Any], opening_actions: list[str], moves: list[str], level: str,
-              seed: int, max_nodes: int | None, time_limit: float | None, wanted: str) -> str:
+def ai_decide(
+    config: dict[str, Any],
+    opening_actions: list[str],
+    moves: list[str],
+    level: str,
+    seed: int,
+    max_nodes: int | None,
+    time_limit: float | None,
+    wanted: str,
+) -> str:
     """The AI's next action (run in a worker process): an opening action's text or a point."""
     from taku.bots.renju_ai import RenjuAI
     from taku.cli.play_renju import ai_opening_action
@@ -124,8 +139,9 @@ class RenjuGame(GameActor):
         config = game.config
         self.rules = renju_rules(config["rules"], config.get("options", {}))
         name = config.get("opening", "none")
-        self.opening: Opening | None = None if name == "none" else Opening(OpeningRule.preset(name),
-                                                                          self.rules)
+        self.opening: Opening | None = (
+            None if name == "none" else Opening(OpeningRule.preset(name), self.rules)
+        )
         self.position = Position(rules=self.rules) if self.opening is None else self.opening.position()
         self.opening_actions: list[str] = []
         self.moves: list[str] = []
@@ -133,12 +149,22 @@ class RenjuGame(GameActor):
         self.draw_offer: int | None = None
         self.outcome: dict[str, Any] | None = None
         clock = config.get("clock")
-        self.clock = None if clock is None else FischerClock(
-            [int(clock["initial_s"] * 1000)] * 2, int(clock["increment_s"] * 1000))
+        self.clock = (
+            None
+            if clock is None
+            else FischerClock([int(clock["initial_s"] * 1000)] * 2, int(clock["increment_s"] * 1000))
+        )
         self.turn_started = time.monotonic()
-        self.log: list[Event] = [{"type": "start", "rules": config["rules"],
-                                  "options": config.get("options", {}), "opening": name,
-                                  "clock": clock, "size": self.rules.board_size}]
+        self.log: list[Event] = [
+            {
+                "type": "start",
+                "rules": config["rules"],
+                "options": config.get("options", {}),
+                "opening": name,
+                "clock": clock,
+                "size": self.rules.board_size,
+            }
+        ]
         self.thinking: tuple[int, int] | None = None
         self._brain: Any = None
 
@@ -169,6 +195,7 @@ class RenjuGame(GameActor):
         position = self.position
         stones = [{"point": str(p), "color": "black"} for p in position.stones(BLACK)]
         from taku.renju import WHITE
+
         stones += [{"point": str(p), "color": "white"} for p in position.stones(WHITE)]
         seat = self.to_act()
         accepts: list[str] = []
@@ -181,21 +208,38 @@ class RenjuGame(GameActor):
             accepts = list(phase.accepts)
             phase_text = str(phase)
             offers = [str(p) for p in self.opening.offers]
-            extra = {"colors": [str(c) for c in phase.colors], "areas": list(phase.areas),
-                     "offers_needed": phase.offers, "max_declared": phase.max_declared}
+            extra = {
+                "colors": [str(c) for c in phase.colors],
+                "areas": list(phase.areas),
+                "offers_needed": phase.offers,
+                "max_declared": phase.max_declared,
+            }
         elif seat is not None:
             accepts = ["move"]
         forbidden = {}
         if self.outcome is None and position.turn is BLACK and self.rules.fouls_for_black:
             forbidden = {str(p): reason for p, reason in position.forbidden_points().items()}
         last = position.move_stack[-1] if position.move_stack else None
-        return {"type": "state", "n": len(self.log), "size": position.size, "stones": stones,
-                "moves": list(self.moves), "last": None if last is None else str(last),
-                "turn": None if self.outcome else self.color_of(seat) if seat is not None else None,
-                "to_act": seat, "accepts": accepts, "phase": phase_text, "offers": offers, **extra,
-                "forbidden": forbidden, "colors": [self.color_of(0), self.color_of(1)],
-                "draw_offer": self.draw_offer, "outcome": self.outcome, "clock": self.clock_state(),
-                "takeback": self._takeback_allowed_for(seat)}
+        return {
+            "type": "state",
+            "n": len(self.log),
+            "size": position.size,
+            "stones": stones,
+            "moves": list(self.moves),
+            "last": None if last is None else str(last),
+            "turn": None if self.outcome else self.color_of(seat) if seat is not None else None,
+            "to_act": seat,
+            "accepts": accepts,
+            "phase": phase_text,
+            "offers": offers,
+            **extra,
+            "forbidden": forbidden,
+            "colors": [self.color_of(0), self.color_of(1)],
+            "draw_offer": self.draw_offer,
+            "outcome": self.outcome,
+            "clock": self.clock_state(),
+            "takeback": self._takeback_allowed_for(seat),
+        }
 
     def _takeback_allowed_for(self, seat: int | None) -> bool:
         return any(s.kind == "ai" for s in self.seats) and self.outcome is None and bool(self.moves)
@@ -207,8 +251,11 @@ class RenjuGame(GameActor):
         seat = self.to_act()
         if seat is not None and self.status == "playing":
             remaining[seat] = max(0, remaining[seat] - int((time.monotonic() - self.turn_started) * 1000))
-        return {"remaining": [r / 1000 for r in remaining], "increment": self.clock.increment_ms / 1000,
-                "running": seat if self.status == "playing" else None}
+        return {
+            "remaining": [r / 1000 for r in remaining],
+            "increment": self.clock.increment_ms / 1000,
+            "running": seat if self.status == "playing" else None,
+        }
 
     # --- applying --------------------------------------------------------------------------------
     def _apply(self, seat: int, action: dict[str, Any]) -> list[Event]:
@@ -244,16 +291,22 @@ class RenjuGame(GameActor):
             if not self.in_opening() or self.opening is None:
                 raise GameError("the opening is over: play a move")
             if not isinstance(text, str) or len(text) > 400:
-                raise GameError("opening: \"action\" must be the action's text, e.g. \"place h8 h9 h10\"")
+                raise GameError('opening: "action" must be the action\'s text, e.g. "place h8 h9 h10"')
             try:
                 state = self.opening.apply(text, Player.FIRST if seat == 0 else Player.SECOND)
             except (IllegalMoveError, InvalidNotationError) as error:
                 raise GameError(str(error)) from None
             self.opening = state
             self.opening_actions.append(str(state.history[-1][1]))
-            events.append({"type": "opening", "seat": seat, "action": self.opening_actions[-1],
-                           "stones": [str(p) for p in state.stones],
-                           "phase": None if state.phase is None else str(state.phase)})
+            events.append(
+                {
+                    "type": "opening",
+                    "seat": seat,
+                    "action": self.opening_actions[-1],
+                    "stones": [str(p) for p in state.stones],
+                    "phase": None if state.phase is None else str(state.phase),
+                }
+            )
             if state.finished:
                 result = state.result()
                 self.position = result.position
@@ -268,7 +321,7 @@ class RenjuGame(GameActor):
                 raise GameError("the opening is not over: " + str(self.opening.phase if self.opening else ""))
             text = action.get("point")
             if not isinstance(text, str) or len(text) > 8:
-                raise GameError("move: \"point\" must be a point such as \"h8\"")
+                raise GameError('move: "point" must be a point such as "h8"')
             try:
                 point = self.position.parse_point(text)
                 colour = "black" if self.position.turn is BLACK else "white"
@@ -277,12 +330,15 @@ class RenjuGame(GameActor):
                 raise GameError(str(error)) from None
             self.moves.append(str(point))
             self.draw_offer = None
-            events.append({"type": "move", "seat": seat, "color": colour, "point": str(point),
-                           "ply": self.position.ply})
+            events.append(
+                {"type": "move", "seat": seat, "color": colour, "point": str(point), "ply": self.position.ply}
+            )
             events.extend(self._check_end())
             return events
-        raise GameError(f"unknown action {kind!r}: expected opening, move, resign, draw_offer, "
-                        "draw_accept, draw_decline or takeback")
+        raise GameError(
+            f"unknown action {kind!r}: expected opening, move, resign, draw_offer, "
+            "draw_accept, draw_decline or takeback"
+        )
 
     def _takeback(self, seat: int) -> Event:
         if not any(s.kind == "ai" for s in self.seats):
@@ -308,8 +364,11 @@ class RenjuGame(GameActor):
         outcome = self.position.outcome()
         if outcome is None:
             return []
-        winner = None if outcome.winner is None else \
-            (self.black_seat if outcome.winner is BLACK else 1 - self.black_seat)
+        winner = (
+            None
+            if outcome.winner is None
+            else (self.black_seat if outcome.winner is BLACK else 1 - self.black_seat)
+        )
         event = self._end(winner, outcome.termination.value, foul=outcome.foul)
         event["line"] = [str(p) for p in self.position.winning_line()]
         return [event]
@@ -343,8 +402,17 @@ class RenjuGame(GameActor):
         """A viewer connects: hello, the events after ``since``, the table and the state."""
         async with self.lock:
             self.connections.add(connection)
-            connection.send(encode({"type": "hello", "game": self.id, "kind": self.kind,
-                                    "seat": connection.seat, "last": len(self.log)}))
+            connection.send(
+                encode(
+                    {
+                        "type": "hello",
+                        "game": self.id,
+                        "kind": self.kind,
+                        "seat": connection.seat,
+                        "last": len(self.log),
+                    }
+                )
+            )
             for n in range(max(0, since) + 1, len(self.log) + 1):
                 connection.send(self.event_message(n))
             self.changed()
@@ -369,10 +437,12 @@ class RenjuGame(GameActor):
         """A person's ``action`` message."""
         async with self.lock:
             if self.status != "playing":
-                raise GameError("the game has not started" if self.status == "waiting" else "the game is over")
+                raise GameError(
+                    "the game has not started" if self.status == "waiting" else "the game is over"
+                )
             data = message.get("action")
             if not isinstance(data, dict):
-                raise GameError("action: expected \"action\": an object with a \"type\"")
+                raise GameError('action: expected "action": an object with a "type"')
             data = {k: v for k, v in data.items() if k in ("type", "action", "point")}
             if data.get("type") == "flag":
                 raise GameError("unknown action 'flag'")
@@ -402,25 +472,45 @@ class RenjuGame(GameActor):
             raise GameError("the server could not store the action; try again") from None
         start = len(self.log)
         self.log.extend(events)
+        if self.outcome is not None:  # stored as finished before anyone hears of the end
+            await self._finish()
         for n in range(start + 1, len(self.log) + 1):
-            text = self.event_message(n)
-            self.broadcast(lambda c, text=text: text)
+            self._send_all(self.event_message(n))
         if received is not None and len(self.services.latency) < 1_000_000:
             self.services.latency.append(time.perf_counter() - received)
-        if self.outcome is not None:
-            await self._finish()
         state = encode(self.state())
         self.broadcast(lambda c: state)
         self.schedule()
 
+    def _send_all(self, text: str) -> None:
+        for connection in list(self.connections):
+            connection.send(text)
+
     def _snapshot(self) -> tuple[Any, ...]:
-        return (self.opening, self.position.copy(), list(self.opening_actions), list(self.moves),
-                self.black_seat, self.draw_offer, self.outcome,
-                None if self.clock is None else list(self.clock.remaining), self.turn_started)
+        return (
+            self.opening,
+            self.position.copy(),
+            list(self.opening_actions),
+            list(self.moves),
+            self.black_seat,
+            self.draw_offer,
+            self.outcome,
+            None if self.clock is None else list(self.clock.remaining),
+            self.turn_started,
+        )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        (self.opening, self.position, self.opening_actions, self.moves, self.black_seat, self.draw_offer,
-         self.outcome, remaining, self.turn_started) = saved
+        (
+            self.opening,
+            self.position,
+            self.opening_actions,
+            self.moves,
+            self.black_seat,
+            self.draw_offer,
+            self.outcome,
+            remaining,
+            self.turn_started,
+        ) = saved
         if self.clock is not None:
             self.clock.remaining = remaining
 
@@ -431,8 +521,9 @@ class RenjuGame(GameActor):
         if self._brain is not None:
             brain, self._brain = self._brain, None
             asyncio.get_running_loop().run_in_executor(self.services.bots, brain.close)
-        await self.services.db.call(self.services.db.store.set_status, self.id, "finished", None,
-                                    time.time(), self.outcome)
+        await self.services.db.call(
+            self.services.db.store.set_status, self.id, "finished", None, time.time(), self.outcome
+        )
         self.changed()
 
     # --- the clock and the opponents -----------------------------------------------------------------
@@ -484,11 +575,22 @@ class RenjuGame(GameActor):
                 wanted = self.color_of(other)  # the AI keeps the colour the person did not ask for
                 seed = random.Random(f"{self.game.seed}:{len(self.log)}").randrange(2**31)
                 text = await loop.run_in_executor(
-                    self.services.ai, ai_decide, self.game.config, list(self.opening_actions),
-                    list(self.moves), info.bot or "medium", seed, self.settings.ai_max_nodes,
-                    self._time_limit(seat), "white" if wanted == "black" else "black")
-                data = {"type": "opening", "action": text} if self.in_opening() else \
-                    {"type": "move", "point": text}
+                    self.services.ai,
+                    ai_decide,
+                    self.game.config,
+                    list(self.opening_actions),
+                    list(self.moves),
+                    info.bot or "medium",
+                    seed,
+                    self.settings.ai_max_nodes,
+                    self._time_limit(seat),
+                    "white" if wanted == "black" else "black",
+                )
+                data = (
+                    {"type": "opening", "action": text}
+                    if self.in_opening()
+                    else {"type": "move", "point": text}
+                )
         except Exception as error:
             log.warning("game %s: the %s at seat %d failed: %s", self.id, info.kind, seat, error)
             data = {"type": "resign"}

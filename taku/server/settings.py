@@ -65,7 +65,7 @@ def load_brains(path: str | Path) -> dict[str, tuple[str, ...]]:
     except json.JSONDecodeError as error:
         raise ValueError(f"{path}: not JSON: {error.msg} (line {error.lineno})") from None
     if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected an object {{\"name\": [\"command\", ...]}}")
+        raise ValueError(f'{path}: expected an object {{"name": ["command", ...]}}')
     brains: dict[str, tuple[str, ...]] = {}
     for name, command in data.items():
         if not isinstance(command, list) or not command or not all(isinstance(c, str) for c in command):

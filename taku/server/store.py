@@ -125,6 +125,7 @@ class ActionModel(Base):
 
 # --- plain values handed to the rest of the server -----------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class User:
     """A player as the server sees him."""
@@ -184,11 +185,25 @@ def _dumps(value: Any) -> str:
 
 
 def _game(row: GameModel, seats: Iterable[SeatModel]) -> Game:
-    return Game(row.id, row.kind, row.status, json.loads(row.config), row.seed, row.private, row.invite,
-                row.creator_id, row.created, row.started, row.finished,
-                json.loads(row.result) if row.result else None,
-                tuple(Seat(s.seat, s.kind, s.name, s.user_id, s.bot, s.token)
-                      for s in sorted(seats, key=lambda s: s.seat)), row.owner)
+    return Game(
+        row.id,
+        row.kind,
+        row.status,
+        json.loads(row.config),
+        row.seed,
+        row.private,
+        row.invite,
+        row.creator_id,
+        row.created,
+        row.started,
+        row.finished,
+        json.loads(row.result) if row.result else None,
+        tuple(
+            Seat(s.seat, s.kind, s.name, s.user_id, s.bot, s.token)
+            for s in sorted(seats, key=lambda s: s.seat)
+        ),
+        row.owner,
+    )
 
 
 class Store:
@@ -229,8 +244,13 @@ class Store:
         from sqlalchemy.exc import IntegrityError
 
         with self.sessions.begin() as db:
-            row = UserModel(name=name, name_key=None if guest else name.casefold(), guest=guest,
-                            password_hash=password_hash, created=time.time())
+            row = UserModel(
+                name=name,
+                name_key=None if guest else name.casefold(),
+                guest=guest,
+                password_hash=password_hash,
+                created=time.time(),
+            )
             db.add(row)
             try:
                 db.flush()
@@ -259,8 +279,11 @@ class Store:
     def create_session(self, token_hash: str, user_id: int, csrf: str, expires: float) -> None:
         """Store a new session."""
         with self.sessions.begin() as db:
-            db.add(SessionModel(token_hash=token_hash, user_id=user_id, csrf=csrf, created=time.time(),
-                                expires=expires))
+            db.add(
+                SessionModel(
+                    token_hash=token_hash, user_id=user_id, csrf=csrf, created=time.time(), expires=expires
+                )
+            )
 
     def session(self, token_hash: str) -> tuple[User, str] | None:
         """The player and CSRF token of a live session."""
@@ -280,14 +303,37 @@ class Store:
     def create_game(self, game: Game, owner: str) -> None:
         """Store a new game and its seats, owned by ``owner``."""
         with self.sessions.begin() as db:
-            db.add(GameModel(id=game.id, kind=game.kind, status=game.status, config=_dumps(game.config),
-                             seed=game.seed, private=game.private, invite=game.invite,
-                             creator_id=game.creator_id, created=game.created, started=game.started,
-                             finished=None, result=None, owner=owner, lease=time.time()))
+            db.add(
+                GameModel(
+                    id=game.id,
+                    kind=game.kind,
+                    status=game.status,
+                    config=_dumps(game.config),
+                    seed=game.seed,
+                    private=game.private,
+                    invite=game.invite,
+                    creator_id=game.creator_id,
+                    created=game.created,
+                    started=game.started,
+                    finished=None,
+                    result=None,
+                    owner=owner,
+                    lease=time.time(),
+                )
+            )
             db.flush()
             for s in game.seats:
-                db.add(SeatModel(game_id=game.id, seat=s.seat, kind=s.kind, user_id=s.user_id, name=s.name,
-                                 bot=s.bot, token=s.token))
+                db.add(
+                    SeatModel(
+                        game_id=game.id,
+                        seat=s.seat,
+                        kind=s.kind,
+                        user_id=s.user_id,
+                        name=s.name,
+                        bot=s.bot,
+                        token=s.token,
+                    )
+                )
 
     def game(self, game_id: str) -> Game | None:
         """The game with this id, with its seats."""
@@ -301,11 +347,26 @@ class Store:
     def set_seat(self, game_id: str, seat: Seat) -> None:
         """Replace one seat."""
         with self.sessions.begin() as db:
-            db.merge(SeatModel(game_id=game_id, seat=seat.seat, kind=seat.kind, user_id=seat.user_id,
-                               name=seat.name, bot=seat.bot, token=seat.token))
+            db.merge(
+                SeatModel(
+                    game_id=game_id,
+                    seat=seat.seat,
+                    kind=seat.kind,
+                    user_id=seat.user_id,
+                    name=seat.name,
+                    bot=seat.bot,
+                    token=seat.token,
+                )
+            )
 
-    def set_status(self, game_id: str, status: str, started: float | None = None,
-                   finished: float | None = None, result: dict[str, Any] | None = None) -> None:
+    def set_status(
+        self,
+        game_id: str,
+        status: str,
+        started: float | None = None,
+        finished: float | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
         """Change a game's status (and when it started or finished, its result)."""
         values: dict[str, Any] = {"status": status}
         if started is not None:
@@ -323,8 +384,9 @@ class Store:
             query = select(GameModel).where(GameModel.status.in_(statuses))
             mine = select(SeatModel.game_id).where(SeatModel.user_id == user_id) if user_id else None
             if mine is not None:
-                query = query.where(or_(GameModel.private.is_(False), GameModel.id.in_(mine),
-                                        GameModel.creator_id == user_id))
+                query = query.where(
+                    or_(GameModel.private.is_(False), GameModel.id.in_(mine), GameModel.creator_id == user_id)
+                )
             else:
                 query = query.where(GameModel.private.is_(False))
             rows = db.scalars(query.order_by(GameModel.created.desc()).limit(limit)).all()
@@ -334,9 +396,12 @@ class Store:
         """The finished games ``user_id`` sat in, newest first."""
         with self.sessions() as db:
             mine = select(SeatModel.game_id).where(SeatModel.user_id == user_id)
-            rows = db.scalars(select(GameModel).where(GameModel.id.in_(mine),
-                                                      GameModel.status == "finished")
-                              .order_by(GameModel.finished.desc()).limit(limit)).all()
+            rows = db.scalars(
+                select(GameModel)
+                .where(GameModel.id.in_(mine), GameModel.status == "finished")
+                .order_by(GameModel.finished.desc())
+                .limit(limit)
+            ).all()
             return self._with_seats(db, rows)
 
     @staticmethod
@@ -353,10 +418,18 @@ class Store:
         returns their ids (a game belongs to one process at a time)."""
         now = time.time()
         with self.sessions.begin() as db:
-            ids = list(db.scalars(select(GameModel.id).where(
-                GameModel.status.in_(("waiting", "playing")),
-                or_(GameModel.owner == owner, GameModel.owner.is_(None),
-                    GameModel.lease < now - lease_seconds))))
+            ids = list(
+                db.scalars(
+                    select(GameModel.id).where(
+                        GameModel.status.in_(("waiting", "playing")),
+                        or_(
+                            GameModel.owner == owner,
+                            GameModel.owner.is_(None),
+                            GameModel.lease < now - lease_seconds,
+                        ),
+                    )
+                )
+            )
             if ids:
                 db.execute(update(GameModel).where(GameModel.id.in_(ids)).values(owner=owner, lease=now))
             return ids
@@ -364,25 +437,50 @@ class Store:
     def renew_lease(self, owner: str) -> None:
         """Renew this process's claim on its unfinished games."""
         with self.sessions.begin() as db:
-            db.execute(update(GameModel).where(GameModel.owner == owner,
-                                               GameModel.status.in_(("waiting", "playing")))
-                       .values(lease=time.time()))
+            db.execute(
+                update(GameModel)
+                .where(GameModel.owner == owner, GameModel.status.in_(("waiting", "playing")))
+                .values(lease=time.time())
+            )
 
     # --- actions ------------------------------------------------------------------------------------
     def append_actions(self, rows: Sequence[tuple[str, StoredAction]]) -> None:
         """Store actions (``(game_id, action)`` pairs) in one transaction."""
         with self.sessions.begin() as db:
-            db.add_all([ActionModel(game_id=game_id, number=a.number, seat=a.seat, data=_dumps(a.data),
-                                    by=a.by, clock=None if a.clock is None else _dumps(a.clock),
-                                    note=a.note, at=a.at) for game_id, a in rows])
+            db.add_all(
+                [
+                    ActionModel(
+                        game_id=game_id,
+                        number=a.number,
+                        seat=a.seat,
+                        data=_dumps(a.data),
+                        by=a.by,
+                        clock=None if a.clock is None else _dumps(a.clock),
+                        note=a.note,
+                        at=a.at,
+                    )
+                    for game_id, a in rows
+                ]
+            )
 
     def actions(self, game_id: str) -> list[StoredAction]:
         """A game's actions in order."""
         with self.sessions() as db:
-            rows = db.scalars(select(ActionModel).where(ActionModel.game_id == game_id)
-                              .order_by(ActionModel.number)).all()
-            return [StoredAction(r.number, r.seat, json.loads(r.data), r.by,
-                                 json.loads(r.clock) if r.clock else None, r.note, r.at) for r in rows]
+            rows = db.scalars(
+                select(ActionModel).where(ActionModel.game_id == game_id).order_by(ActionModel.number)
+            ).all()
+            return [
+                StoredAction(
+                    r.number,
+                    r.seat,
+                    json.loads(r.data),
+                    r.by,
+                    json.loads(r.clock) if r.clock else None,
+                    r.note,
+                    r.at,
+                )
+                for r in rows
+            ]
 
     def action_count(self) -> int:
         """How many actions are stored (benchmarks)."""

@@ -94,8 +94,14 @@ class GameActor:
         self._timers: dict[Any, asyncio.TimerHandle] = {}
 
     # --- persistence ------------------------------------------------------------------------------
-    async def store_action(self, seat: int | None, data: dict[str, Any], by: str,
-                           clock: dict[str, Any] | None, note: str | None = None) -> None:
+    async def store_action(
+        self,
+        seat: int | None,
+        data: dict[str, Any],
+        by: str,
+        clock: dict[str, Any] | None,
+        note: str | None = None,
+    ) -> None:
         """Commit the action just applied (number ``self.actions + 1``)."""
         action = StoredAction(self.actions + 1, seat, data, by, clock, note, time.time())
         await self.services.db.append_action(self.id, action)
@@ -121,16 +127,30 @@ class GameActor:
     def seats_summary(self) -> list[dict[str, Any]]:
         """Each seat as the lobby and the table show it."""
         present = {c.seat for c in self.connections if c.seat is not None and not c.closed}
-        return [{"seat": s.seat, "kind": s.kind, "name": s.name, "bot": s.bot,
-                 "connected": s.seat in present if s.kind in ("person", "mjai") else True}
-                for s in self.seats]
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "bot": s.bot,
+                "connected": s.seat in present if s.kind in ("person", "mjai") else True,
+            }
+            for s in self.seats
+        ]
 
     def summary(self) -> dict[str, Any]:
         """The game as the lobby lists it."""
-        return {"id": self.id, "game": self.kind, "status": self.status, "private": self.game.private,
-                "config": public_config(self.game.config), "seats": self.seats_summary(),
-                "spectators": sum(1 for c in self.connections if c.seat is None and not c.closed),
-                "created": self.game.created, "result": self.result}
+        return {
+            "id": self.id,
+            "game": self.kind,
+            "status": self.status,
+            "private": self.game.private,
+            "config": public_config(self.game.config),
+            "seats": self.seats_summary(),
+            "spectators": sum(1 for c in self.connections if c.seat is None and not c.closed),
+            "created": self.game.created,
+            "result": self.result,
+        }
 
     def table_message(self) -> str:
         """The ``table`` message: seats, presence, status, result, clocks."""
