@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+import sys
 from typing import Any
 
 from taku.cli.main import CommandError

@@ -33,6 +33,7 @@ from sqlalchemy import (
     delete,
     event,
     func,
+    insert,
     or_,
     select,
     update,
@@ -446,22 +447,21 @@ class Store:
     # --- actions ------------------------------------------------------------------------------------
     def append_actions(self, rows: Sequence[tuple[str, StoredAction]]) -> None:
         """Store actions (``(game_id, action)`` pairs) in one transaction."""
-        with self.sessions.begin() as db:
-            db.add_all(
-                [
-                    ActionModel(
-                        game_id=game_id,
-                        number=a.number,
-                        seat=a.seat,
-                        data=_dumps(a.data),
-                        by=a.by,
-                        clock=None if a.clock is None else _dumps(a.clock),
-                        note=a.note,
-                        at=a.at,
-                    )
-                    for game_id, a in rows
-                ]
-            )
+        values = [
+            {
+                "game_id": game_id,
+                "number": a.number,
+                "seat": a.seat,
+                "data": _dumps(a.data),
+                "by": a.by,
+                "clock": None if a.clock is None else _dumps(a.clock),
+                "note": a.note,
+                "at": a.at,
+            }
+            for game_id, a in rows
+        ]
+        with self.engine.begin() as connection:  # Core executemany: no ORM objects on the hot path
+            connection.execute(insert(ActionModel), values)
 
     def actions(self, game_id: str) -> list[StoredAction]:
         """A game's actions in order."""
