@@ -63,13 +63,17 @@ def choose(prompt: dict[str, Any]) -> dict[str, Any]:
     return dict(next((a for a in actions if a["type"] == "dahai"), actions[0]))
 
 
-async def play_table(url: str, cookie: str, game_id: str, stop_at: float, pause: bool,
-                     latencies: list[float]) -> int:
+async def play_table(
+    url: str, cookie: str, game_id: str, stop_at: float, pause: bool, latencies: list[float]
+) -> int:
     """Play one table's person seat until ``stop_at``; returns the actions sent."""
     sent = 0
     pending: dict[int, float] = {}
-    async with connect(f"{url.replace('http', 'ws')}/api/games/{game_id}/ws",
-                       additional_headers={"Cookie": cookie}, max_size=2**22) as ws:
+    async with connect(
+        f"{url.replace('http', 'ws')}/api/games/{game_id}/ws",
+        additional_headers={"Cookie": cookie},
+        max_size=2**22,
+    ) as ws:
         while time.monotonic() < stop_at:
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))
@@ -99,15 +103,23 @@ def client_process(url: str, tables: int, seconds: float, pause: bool, queue: An
     async def run() -> tuple[int, list[float]]:
         http = httpx.AsyncClient(base_url=url, timeout=60)
         csrf = (await http.get("/api/session")).json()["csrf"]
-        reply = await http.post("/api/session/guest", json={"name": f"load{os.getpid()}"},
-                                headers={"X-CSRF-Token": csrf})
+        reply = await http.post(
+            "/api/session/guest", json={"name": f"load{os.getpid()}"}, headers={"X-CSRF-Token": csrf}
+        )
         csrf = reply.json()["csrf"]
-        seats = [{"kind": "me"}, {"kind": "bot", "name": "taku"}, {"kind": "bot", "name": "simple"},
-                 {"kind": "bot", "name": "tsumogiri"}]
+        seats = [
+            {"kind": "me"},
+            {"kind": "bot", "name": "taku"},
+            {"kind": "bot", "name": "simple"},
+            {"kind": "bot", "name": "tsumogiri"},
+        ]
         ids = []
         for _ in range(tables):
-            made = await http.post("/api/games/mahjong", json={"seats": seats, "clock": {"action_s": 60, "bank_s": 600}},
-                                   headers={"X-CSRF-Token": csrf})
+            made = await http.post(
+                "/api/games/mahjong",
+                json={"seats": seats, "clock": {"action_s": 60, "bank_s": 600}},
+                headers={"X-CSRF-Token": csrf},
+            )
             ids.append(made.json()["game"]["id"])
         cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
         latencies: list[float] = []
@@ -134,8 +146,24 @@ def run_step(db_url: str, tables: int, seconds: float, clients: int, pause: bool
     url = f"http://127.0.0.1:{port}"
     profile = ["-m", "cProfile", "-o", os.environ["TAKU_PROFILE"]] if os.environ.get("TAKU_PROFILE") else []
     server = subprocess.Popen(
-        [sys.executable, *profile, "-m", "taku", "serve", "--db", db_url, "--port", str(port), "--bot-delay",
-         "1.0" if pause else "0", "--log-level", "error"], cwd=ROOT, stdout=subprocess.DEVNULL)
+        [
+            sys.executable,
+            *profile,
+            "-m",
+            "taku",
+            "serve",
+            "--db",
+            db_url,
+            "--port",
+            str(port),
+            "--bot-delay",
+            "1.0" if pause else "0",
+            "--log-level",
+            "error",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+    )
     try:
         for _ in range(300):
             try:
@@ -146,8 +174,13 @@ def run_step(db_url: str, tables: int, seconds: float, clients: int, pause: bool
         before = count_actions(db_url)
         queue: Any = multiprocessing.get_context("spawn").Queue()
         shares = [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
-        processes = [multiprocessing.get_context("spawn").Process(
-            target=client_process, args=(url, share, seconds, pause, queue)) for share in shares if share]
+        processes = [
+            multiprocessing.get_context("spawn").Process(
+                target=client_process, args=(url, share, seconds, pause, queue)
+            )
+            for share in shares
+            if share
+        ]
         started = time.monotonic()
         for process in processes:
             process.start()
@@ -166,12 +199,20 @@ def run_step(db_url: str, tables: int, seconds: float, clients: int, pause: bool
     sent = sum(s for s, _ in results)
 
     def pct(p: float) -> float:
-        return 1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
+        return (
+            1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
+        )
 
-    return {"tables": tables, "seconds": round(elapsed, 1), "person_actions": sent,
-            "actions_per_s": round((after - before) / min(seconds, elapsed), 1), "p50_ms": round(pct(0.50), 1),
-            "p99_ms": round(pct(0.99), 1), "measured": len(latencies),
-            "mean_ms": round(1000 * statistics.fmean(latencies), 1) if latencies else None}
+    return {
+        "tables": tables,
+        "seconds": round(elapsed, 1),
+        "person_actions": sent,
+        "actions_per_s": round((after - before) / min(seconds, elapsed), 1),
+        "p50_ms": round(pct(0.50), 1),
+        "p99_ms": round(pct(0.99), 1),
+        "measured": len(latencies),
+        "mean_ms": round(1000 * statistics.fmean(latencies), 1) if latencies else None,
+    }
 
 
 def database_url(kind: str, directory: Path) -> tuple[str, Any]:

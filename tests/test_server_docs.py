@@ -40,14 +40,26 @@ def test_the_mjai_relay_example_plays_a_table(tmp_path: Path) -> None:
             time.sleep(0.05)
         http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
         csrf = http.get("/api/session").json()["csrf"]
-        csrf = http.post("/api/session/guest", json={"name": "doc"}, headers={"X-CSRF-Token": csrf}).json()["csrf"]
-        seats = [{"kind": "bot", "name": "simple"}, {"kind": "mjai"}, {"kind": "bot", "name": "tsumogiri"},
-                 {"kind": "bot", "name": "taku"}]
-        made = http.post("/api/games/mahjong", json={"seats": seats, "options": {"length": "east"}},
-                         headers={"X-CSRF-Token": csrf}).json()
+        csrf = http.post("/api/session/guest", json={"name": "doc"}, headers={"X-CSRF-Token": csrf}).json()[
+            "csrf"
+        ]
+        seats = [
+            {"kind": "bot", "name": "simple"},
+            {"kind": "mjai"},
+            {"kind": "bot", "name": "tsumogiri"},
+            {"kind": "bot", "name": "taku"},
+        ]
+        made = http.post(
+            "/api/games/mahjong",
+            json={"seats": seats, "options": {"length": "east"}},
+            headers={"X-CSRF-Token": csrf},
+        ).json()
         game_id, token = made["game"]["id"], made["mjai_tokens"]["1"]
-        namespace["relay"](f"ws://127.0.0.1:{port}/api/games/{game_id}/mjai?token={token}", 1,
-                           [sys.executable, "-m", "taku", "mahjong", "mjai-bot", "--seat", "1", "--rules", "tenhou"])
+        namespace["relay"](
+            f"ws://127.0.0.1:{port}/api/games/{game_id}/mjai?token={token}",
+            1,
+            [sys.executable, "-m", "taku", "mahjong", "mjai-bot", "--seat", "1", "--rules", "tenhou"],
+        )
         assert http.get(f"/api/games/{game_id}").json()["status"] == "finished"
         stored = app.state.hub.db.store.actions(game_id)
         assert {a.by for a in stored if a.seat == 1} == {"mjai"}

@@ -53,10 +53,20 @@ def server() -> dict[str, Any]:
     csrf = http.get("/api/session").json()["csrf"]
     reply = http.post("/api/session/guest", json={"name": "fuzz"}, headers={"X-CSRF-Token": csrf})
     csrf = reply.json()["csrf"]
-    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "name": "random"}, {"kind": "bot", "name": "tsumogiri"}]
+    seats = [
+        {"kind": "me"},
+        {"kind": "open"},
+        {"kind": "bot", "name": "random"},
+        {"kind": "bot", "name": "tsumogiri"},
+    ]
     game = http.post("/api/games/mahjong", json={"seats": seats}, headers={"X-CSRF-Token": csrf}).json()
     _server.update(
-        url=url, server=instance, thread=thread, cookies=dict(http.cookies), csrf=csrf, game=game["game"]["id"]
+        url=url,
+        server=instance,
+        thread=thread,
+        cookies=dict(http.cookies),
+        csrf=csrf,
+        game=game["game"]["id"],
     )
     return _server
 

@@ -218,3 +218,19 @@ def test_leaving_a_running_table_hands_the_seat_to_a_bot(client: TestClient) -> 
         time.sleep(0.2)
     assert client.get(f"/api/games/{game_id}").json()["status"] == "finished"
     assert {a.by for a in hub.db.store.actions(game_id) if a.seat == 0} <= {"standin", "timeout"}
+
+
+def test_a_finished_table_is_watched_through_its_replay(client: TestClient) -> None:
+    alice = Player(client)
+    game_id = alice.table([{"kind": "me"}, *BOTS], seed="t-8")["game"]["id"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        live = [m for m in play_until(ws) if m["type"] == "event"]
+    hub = client.app.state.hub
+    del hub.actors[game_id]  # as after FINISHED_KEPT_SECONDS: the game is only in the database
+    with client.websocket_connect(f"/api/games/{game_id}/ws?since=0") as ws:
+        again = []
+        while not again or again[-1]["event"]["type"] != "match_end":
+            message = ws.receive_json()
+            if message["type"] == "event":
+                again.append(message)
+    assert again == live  # the seat's own view, rebuilt by the replay of the stored actions

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import socket
-import sys
 from typing import Any
 
 from taku.cli.main import CommandError

@@ -537,7 +537,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         websocket: WebSocket, game_id: str, since: int = 0, invite: str | None = None
     ) -> None:
         who = await identify(dict(websocket.cookies))
-        actor = hub.actor(game_id) if len(game_id) <= 16 else None
+        actor = await hub.viewable(game_id) if len(game_id) <= 16 else None
         if actor is None or not same_origin(websocket) or not hub.may_see(actor, who.user, invite):
             await websocket.close(code=4404 if actor is None else 4403)
             return

@@ -20,6 +20,9 @@ from taku.server.settings import Settings
 from taku.server.store import Database, Game, Seat, Store, User
 from taku.server.tables import GameActor, GameError, Services, log, public_config, spawn
 
+FINISHED_KEPT_SECONDS = 600.0
+"""A finished game's actor stays in memory this long; later connections replay it from the database."""
+
 
 class NotFound(LookupError):
     """An unknown game (or one this player may not see)."""
@@ -39,10 +42,24 @@ class Hub:
         self.lobby = Lobby(self.lobby_summary)
         self.bus.listeners.append(self.lobby.changed)
         bots, ai = self._pools()
-        self.services = Services(self.db, settings, bots, ai, on_change=self.bus.publish)
+        self.services = Services(self.db, settings, bots, ai, on_change=self._changed)
         self.actors: dict[str, GameActor] = {}
         self._lease_task: asyncio.Task[None] | None = None
         self._stopped = False
+        self._forgetting: set[str] = set()
+
+    def _changed(self, game_id: str) -> None:
+        self.bus.publish(game_id)
+        actor = self.actors.get(game_id)
+        if actor is not None and actor.status == "finished" and game_id not in self._forgetting:
+            self._forgetting.add(game_id)
+            asyncio.get_running_loop().call_later(FINISHED_KEPT_SECONDS, self._forget, game_id, actor)
+
+    def _forget(self, game_id: str, actor: GameActor) -> None:
+        """Drop a finished game's actor (later viewers replay it from the database)."""
+        self._forgetting.discard(game_id)
+        if self.actors.get(game_id) is actor:
+            del self.actors[game_id]
 
     def _pools(self) -> tuple[Executor, Executor]:
         bots: Executor = ThreadPoolExecutor(4, thread_name_prefix="taku-bot")
@@ -188,6 +205,8 @@ class Hub:
                 raise ValueError(f"unknown AI level {level!r}; choose one of {', '.join(LEVELS)}")
             other = Seat(1 - mine, "ai", f"AI {level}", bot=level)
         elif kind == "brain":
+            if opening != "none":
+                raise ValueError("a Gomocup brain plays only free-opening games (opening: none)")
             name = opponent.get("name")
             if name not in self.settings.brains:
                 known = ", ".join(sorted(self.settings.brains)) or "none is configured"
@@ -250,6 +269,17 @@ class Hub:
     def actor(self, game_id: str) -> GameActor | None:
         """The live actor of an unfinished game of this process."""
         return self.actors.get(game_id)
+
+    async def viewable(self, game_id: str) -> GameActor | None:
+        """The actor to watch a game through: the live one, or a finished game replayed from the
+        database (the same path as a restart)."""
+        actor = self.actors.get(game_id)
+        if actor is not None:
+            return actor
+        game = await self.db.call(self.db.store.game, game_id)
+        if game is None or game.status != "finished":
+            return None
+        return await self.replayed(game_id)
 
     def may_see(self, game: Game | GameActor, user: User | None, invite: str | None) -> bool:
         """Whether ``user`` (with ``invite``) may see a game: public, or his, or invited."""
@@ -347,10 +377,6 @@ class Hub:
             if seat is None:
                 raise GameError("you have no seat at this game")
             if actor.status == "waiting":
-                if actor.game.creator_id == user.id and all(
-                    s.kind != "person" or s.user_id == user.id for s in actor.seats
-                ):
-                    pass  # the creator leaving an empty table keeps it open for others
                 opened = Seat(seat, "open", "")
                 await self.db.call(self.db.store.set_seat, game_id, opened)
                 actor.seats[seat] = opened
