@@ -9,6 +9,7 @@ current directory, unless ``--db`` names another (``sqlite:///path`` or
 from __future__ import annotations
 
 import argparse
+import gc
 import socket
 from typing import Any
 
