@@ -9,7 +9,6 @@ current directory, unless ``--db`` names another (``sqlite:///path`` or
 from __future__ import annotations
 
 import argparse
-import gc
 import socket
 from typing import Any
 
