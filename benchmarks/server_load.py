@@ -7,7 +7,7 @@ then every client stops and the server is stopped. Measured per step:
 
 - actions/s (actions committed to the database per second: people's and bots');
 - the latency of a person's action: from sending it to receiving its broadcast event (p50, p99);
-- database commits/s (each commit holds the actions that arrived together).
+- database rows/s (one per action) and commits/s (a commit holds the actions that arrived together).
 
 ``--steps 50,100,200,500`` plays one step per table count and reports the most tables whose p99
 stays under 100 ms. ``--flat-out`` instead runs tables whose person answers at once and whose
@@ -172,6 +172,7 @@ def run_step(db_url: str, tables: int, seconds: float, clients: int, pause: bool
             except httpx.HTTPError:
                 time.sleep(0.1)
         before = count_actions(db_url)
+        stats_before = httpx.get(f"{url}/api/stats", timeout=10).json()
         queue: Any = multiprocessing.get_context("spawn").Queue()
         shares = [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
         processes = [
@@ -188,6 +189,7 @@ def run_step(db_url: str, tables: int, seconds: float, clients: int, pause: bool
         elapsed = time.monotonic() - started
         for process in processes:
             process.join(timeout=30)
+        stats_after = httpx.get(f"{url}/api/stats", timeout=30).json()
         after = count_actions(db_url)
     finally:
         server.send_signal(signal.SIGINT)
@@ -208,6 +210,7 @@ def run_step(db_url: str, tables: int, seconds: float, clients: int, pause: bool
         "seconds": round(elapsed, 1),
         "person_actions": sent,
         "actions_per_s": round((after - before) / min(seconds, elapsed), 1),
+        "commits_per_s": round((stats_after["commits"] - stats_before["commits"]) / min(seconds, elapsed), 1),
         "p50_ms": round(pct(0.50), 1),
         "p99_ms": round(pct(0.99), 1),
         "measured": len(latencies),

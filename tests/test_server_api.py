@@ -251,3 +251,13 @@ def test_a_whole_table_history_and_records(client: TestClient, tmp_path: Path) -
     assert replay["events"][-1]["type"] == "match_end"
     assert all(len(hand) == 13 for hand in replay["events"][1]["tehais"])
     assert all("?" not in hand for hand in replay["events"][1]["tehais"])  # all visible once finished
+
+
+def test_stats_count_games_connections_and_commits(client: TestClient) -> None:
+    alice = Player(client)
+    game_id = alice.table([{"kind": "me"}, *BOTS], seed="stats")["game"]["id"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        play_until(ws, stop="dahai")
+        stats = client.get("/api/stats").json()
+        assert stats["games"] == 1 and stats["connections"] == 1
+        assert stats["actions_committed"] >= 1 and 1 <= stats["commits"] <= stats["actions_committed"]

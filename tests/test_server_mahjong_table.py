@@ -170,7 +170,7 @@ def test_time_out_plays_tsumogiri_and_passes(tmp_path: Path) -> None:
     settings = fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}")
     with client_for(settings) as c:
         alice = Player(c)
-        game_id = alice.table([{"kind": "me"}, *BOTS], seed="t-5", clock={"action_s": 1, "bank_s": 0})[
+        game_id = alice.table([{"kind": "me"}, *BOTS], seed="t-5", clock={"action_s": 1, "bank_s": 1})[
             "game"
         ]["id"]
         with c.websocket_connect(f"/api/games/{game_id}/ws") as ws:
@@ -180,10 +180,11 @@ def test_time_out_plays_tsumogiri_and_passes(tmp_path: Path) -> None:
                 m = ws.receive_json()
                 if m["type"] == "event" and m["event"]["type"] == "dahai" and m["event"]["actor"] == 0:
                     break
-            assert 0.9 <= time.monotonic() - started < 5
+            assert 1.9 <= time.monotonic() - started < 6  # 1 s per decision, then the 1 s bank
             assert m["event"]["tsumogiri"] is True
         actions = c.app.state.hub.db.store.actions(game_id)
         assert actions[0].by == "timeout" and actions[0].seat == 0
+        assert actions[0].clock == {"banks": [0, 1000, 1000, 1000]}  # the bank is spent
 
 
 def test_disconnected_person_is_played_for_then_a_standin_takes_over(client: TestClient) -> None:

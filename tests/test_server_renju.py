@@ -197,3 +197,28 @@ def test_bad_renju_games_are_refused(client: TestClient) -> None:
     ]:
         reply = alice.post("/api/games/renju", body)
         assert 400 <= reply.status_code < 500 and words in reply.json()["error"], (body, reply.text)
+
+
+def test_a_configured_gomocup_brain_plays_against_a_person(tmp_path: Path) -> None:
+    """The operator names a brain (here pbrain-taku); a user chooses it by name, never by command."""
+    import sys
+
+    brains = {"taku-brain": (sys.executable, "-m", "taku.cli.pbrain", "--level", "beginner")}
+    settings = fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", brains=brains)
+    with client_for(settings) as client:
+        alice = Player(client, "alice")
+        assert client.get("/api/options").json()["renju"]["brains"] == ["taku-brain"]
+        refused = alice.post("/api/games/renju", {"opponent": {"kind": "brain", "name": "taku-brain"}, "opening": "rif"})
+        assert refused.status_code == 400 and "free-opening" in refused.json()["error"]
+        made = alice.post("/api/games/renju", {"opponent": {"kind": "brain", "name": "taku-brain"}, "color": "white"})
+        game_id = made.json()["game"]["id"]
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            first = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 1)
+            assert first["moves"] == ["h8"]  # the brain (black) opened
+            act(ws, type="move", point="h9")
+            reply = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 1)
+            assert len(reply["moves"]) == 3
+            act(ws, type="resign")
+            until(ws, lambda m: m["type"] == "event" and m["event"]["type"] == "end")
+        stored = client.app.state.hub.db.store.actions(game_id)
+        assert [a.by for a in stored[:3]] == ["bot", "player", "bot"]

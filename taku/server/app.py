@@ -382,6 +382,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             },
         }
 
+    @app.get("/api/stats", tags=["server"], summary="This process: games in memory, connections, writes")
+    async def stats() -> dict[str, Any]:
+        actors = list(hub.actors.values())
+        return {
+            "games": len(actors),
+            "playing": sum(1 for a in actors if a.status == "playing"),
+            "connections": sum(len(a.connections) for a in actors),
+            "lobby_subscribers": len(hub.lobby.subscribers),
+            "actions_committed": hub.db.writes,
+            "commits": hub.db.commits,
+        }
+
     @app.get("/api/games", tags=["lobby"], summary="Waiting and running games you may see")
     async def games(who: Who) -> dict[str, Any]:
         return {"games": await hub.listing(who.user)}

@@ -523,7 +523,8 @@ class MahjongTable(GameActor):
             raise GameError(str(error)) from None
         if (
             decision is not None
-            and by == "player"
+            and decision.controller == "person"
+            and by in ("player", "timeout")
             and not (self.rules.claim_window_ms and self._was_claim(action))
         ):
             self.clock.spend(seat, int((time.monotonic() - decision.started) * 1000))

@@ -459,10 +459,13 @@ class RenjuGame(GameActor):
         saved = self._snapshot()
         events = self._apply(seat, data)  # GameError: nothing changed
         now = time.monotonic()
-        if self.clock is not None and mover is not None:
-            moved = data.get("type") in ("move", "opening")
-            self.clock.spend(mover, int((now - self.turn_started) * 1000), moved=moved and mover == seat)
-        if self.to_act() != mover or data.get("type") in ("move", "opening", "takeback"):
+        # The clock of the seat to move stops when its turn ends: a move or opening step, a
+        # takeback, or the end of the game. A draw offer or its answer does not touch it.
+        turn_ends = data.get("type") in ("move", "opening", "takeback") or self.outcome is not None
+        if turn_ends:
+            if self.clock is not None and mover is not None:
+                moved = data.get("type") in ("move", "opening") and mover == seat
+                self.clock.spend(mover, int((now - self.turn_started) * 1000), moved=moved)
             self.turn_started = now
         try:
             await self.store_action(seat, data, by, None if self.clock is None else self.clock.state())
