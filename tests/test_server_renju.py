@@ -208,9 +208,13 @@ def test_a_configured_gomocup_brain_plays_against_a_person(tmp_path: Path) -> No
     with client_for(settings) as client:
         alice = Player(client, "alice")
         assert client.get("/api/options").json()["renju"]["brains"] == ["taku-brain"]
-        refused = alice.post("/api/games/renju", {"opponent": {"kind": "brain", "name": "taku-brain"}, "opening": "rif"})
+        refused = alice.post(
+            "/api/games/renju", {"opponent": {"kind": "brain", "name": "taku-brain"}, "opening": "rif"}
+        )
         assert refused.status_code == 400 and "free-opening" in refused.json()["error"]
-        made = alice.post("/api/games/renju", {"opponent": {"kind": "brain", "name": "taku-brain"}, "color": "white"})
+        made = alice.post(
+            "/api/games/renju", {"opponent": {"kind": "brain", "name": "taku-brain"}, "color": "white"}
+        )
         game_id = made.json()["game"]["id"]
         with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
             first = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 1)

@@ -28,6 +28,7 @@ def run(config: Any) -> None:
             context.run_migrations()
 
 
+_config: Any
 try:
     _config = context.config
 except AttributeError:  # imported outside a migration (a doctest collection): nothing to run
