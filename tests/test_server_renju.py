@@ -226,3 +226,20 @@ def test_a_configured_gomocup_brain_plays_against_a_person(tmp_path: Path) -> No
             until(ws, lambda m: m["type"] == "event" and m["event"]["type"] == "end")
         stored = client.app.state.hub.db.store.actions(game_id)
         assert [a.by for a in stored[:3]] == ["bot", "player", "bot"]
+
+
+def test_the_ai_thinks_in_a_worker_process(tmp_path: Path) -> None:
+    settings = fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", ai_processes=1, ai_max_nodes=2000)
+    with client_for(settings) as client:
+        alice = Player(client, "alice")
+        made = alice.post(
+            "/api/games/renju",
+            {"opponent": {"kind": "ai", "level": "easy"}, "color": "white", "opening": "yamaguchi"},
+        )
+        game_id = made.json()["game"]["id"]
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            first = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 1)
+            assert len(first["stones"]) == 3 and first["accepts"] == ["swap"]  # the AI placed an opening
+        from concurrent.futures import ProcessPoolExecutor
+
+        assert isinstance(client.app.state.hub.services.ai, ProcessPoolExecutor)
