@@ -7,6 +7,7 @@ then every client stops and the server is stopped. Measured per step:
 
 - actions/s (actions committed to the database per second: people's and bots');
 - the latency of a person's action: from sending it to receiving its broadcast event (p50, p99);
+- the same latency inside the server (action received to its events queued for sending);
 - database rows/s (one per action) and commits/s (a commit holds the actions that arrived together).
 
 ``--steps 50,100,200,500`` plays one step per table count and reports the most tables whose p99
@@ -211,6 +212,8 @@ def run_step(db_url: str, tables: int, seconds: float, clients: int, pause: bool
         "person_actions": sent,
         "actions_per_s": round((after - before) / min(seconds, elapsed), 1),
         "commits_per_s": round((stats_after["commits"] - stats_before["commits"]) / min(seconds, elapsed), 1),
+        "server_p50_ms": stats_after["latency_ms"]["p50"],
+        "server_p99_ms": stats_after["latency_ms"]["p99"],
         "p50_ms": round(pct(0.50), 1),
         "p99_ms": round(pct(0.99), 1),
         "measured": len(latencies),

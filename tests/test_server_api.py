@@ -261,3 +261,6 @@ def test_stats_count_games_connections_and_commits(client: TestClient) -> None:
         stats = client.get("/api/stats").json()
         assert stats["games"] == 1 and stats["connections"] == 1
         assert stats["actions_committed"] >= 1 and 1 <= stats["commits"] <= stats["actions_committed"]
+        assert (
+            stats["latency_ms"]["count"] >= 1 and 0 < stats["latency_ms"]["p50"] <= stats["latency_ms"]["p99"]
+        )

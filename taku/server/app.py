@@ -162,6 +162,19 @@ async def _too_large(send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def _percentiles(samples: list[float]) -> dict[str, float | int | None]:
+    """p50 and p99 in milliseconds of the seconds in ``samples`` (a person's action received to its
+    events sent), and how many."""
+    ordered = sorted(samples)
+    if not ordered:
+        return {"p50": None, "p99": None, "count": 0}
+
+    def at(p: float) -> float:
+        return round(1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))], 2)
+
+    return {"p50": at(0.50), "p99": at(0.99), "count": len(ordered)}
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The application for ``settings`` (its hub starts with the application's lifespan)."""
     settings = settings or Settings()
@@ -392,6 +405,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "lobby_subscribers": len(hub.lobby.subscribers),
             "actions_committed": hub.db.writes,
             "commits": hub.db.commits,
+            "latency_ms": _percentiles(hub.services.latency),
         }
 
     @app.get("/api/games", tags=["lobby"], summary="Waiting and running games you may see")
