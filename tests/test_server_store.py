@@ -8,11 +8,11 @@ from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
+
 from taku.server.hub import Hub
 from taku.server.renju_game import RenjuGame
 from taku.server.store import Base, Store
 from taku.server.tables import Connection
-
 from tests.server_helpers import fast_settings
 
 
@@ -33,8 +33,17 @@ def test_a_restarted_hub_resumes_a_renju_game_with_its_clock(tmp_path: Path) -> 
         await hub.start()
         user = await hub.db.call(hub.db.store.create_user, "eve", True, None)
         assert user is not None
-        game = await hub.create_renju(user, "renju", {}, "none", {"kind": "person"}, "black",
-                                      {"initial_s": 60, "increment_s": 2}, False, "clock")
+        game = await hub.create_renju(
+            user,
+            "renju",
+            {},
+            "none",
+            {"kind": "person"},
+            "black",
+            {"initial_s": 60, "increment_s": 2},
+            False,
+            "clock",
+        )
         other = await hub.db.call(hub.db.store.create_user, "fay", True, None)
         assert other is not None
         await hub.join(game.id, other, None)

@@ -149,10 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
     from taku.cli import mahjong as mahjong_cli
     from taku.cli import play as play_cli
     from taku.cli import renju as renju_cli
+    from taku.cli import serve as serve_cli
 
     mahjong_cli.register(games)
     renju_cli.register(games)
     play_cli.register(games)
+    serve_cli.register(games)
     return parser
 
 

@@ -1,0 +1,149 @@
+"""``taku serve``: run the play server (``taku.server``) under uvicorn.
+
+Needs the ``server`` extra (``pip install 'taku[server]'``, or ``python3 tools/serve.py`` from a
+clone, which installs it into ``.venv``). The database is a SQLite file, ``taku.sqlite3`` in the
+current directory, unless ``--db`` names another (``sqlite:///path`` or
+``postgresql+psycopg://user@host/db``); its schema is migrated at start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from typing import Any
+
+from taku.cli.main import CommandError
+
+
+def register(games: Any) -> None:
+    """Add the ``serve`` command to ``games``."""
+    parser: argparse.ArgumentParser = games.add_parser(
+        "serve",
+        help="run the play server (mahjong tables and renju games over HTTP and WebSocket)",
+        description="Run the play server. Needs the server extra: pip install 'taku[server]' "
+        "(python3 tools/serve.py installs it into .venv). See docs/server.md.",
+    )
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="database: sqlite:///FILE or postgresql+psycopg://USER@HOST/DB "
+        "(default: sqlite:///taku.sqlite3, in the current directory)",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--brains",
+        metavar="FILE",
+        default=None,
+        help='JSON {"name": ["command", ...]} of Gomocup brains allowed as renju opponents',
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.5,
+        metavar="SECONDS",
+        help="pause before a bot's action is played (default 0.5)",
+    )
+    parser.add_argument(
+        "--action-seconds",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="mahjong: seconds per decision before the time bank (default 5)",
+    )
+    parser.add_argument(
+        "--bank-seconds",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="mahjong: time bank per player and match (default 60)",
+    )
+    parser.add_argument(
+        "--grace-seconds",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="a bot plays for a person away this long (default 30)",
+    )
+    parser.add_argument(
+        "--ai-processes",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes for the renju AI (default 1; 0: threads)",
+    )
+    parser.add_argument(
+        "--ai-max-nodes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="node budget per renju AI move: play independent of the machine's speed",
+    )
+    parser.add_argument(
+        "--name",
+        default=None,
+        help="this server process's name in the games it owns (default HOST:PORT): a "
+        "restarted server of the same name resumes its games at once",
+    )
+    parser.add_argument("--log-level", default="warning", choices=("debug", "info", "warning", "error"))
+    parser.set_defaults(handler=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from taku.server.app import create_app
+        from taku.server.settings import DEFAULT_DB_FILE, Settings, load_brains
+        from taku.server.store import Store
+    except ImportError as error:
+        raise CommandError(
+            f"`taku serve` needs the server extra ({error.name} is missing): "
+            "pip install 'taku[server]', or run python3 tools/serve.py from a clone"
+        ) from None
+    if not 0 <= args.port <= 65535:
+        raise CommandError(f"--port must be 0..65535, got {args.port}")
+    for name in ("bot_delay", "action_seconds", "bank_seconds", "grace_seconds"):
+        if getattr(args, name) < 0:
+            raise CommandError(f"--{name.replace('_', '-')} must not be negative")
+    if args.ai_processes < 0 or (args.ai_max_nodes is not None and args.ai_max_nodes < 1):
+        raise CommandError("--ai-processes must be >= 0 and --ai-max-nodes >= 1")
+    url = args.db or f"sqlite:///{DEFAULT_DB_FILE}"
+    try:
+        brains = load_brains(args.brains) if args.brains else {}
+    except ValueError as error:
+        raise CommandError(f"--brains: {error}") from None
+    try:
+        store = Store(url)
+        store.migrate()
+        store.close()
+    except Exception as error:  # a bad URL, an unreachable server, a file that is not a database
+        text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise CommandError(f"cannot open the database {url}: {text}") from None
+    try:
+        with socket.create_server((args.host, args.port)):
+            pass
+    except OSError as error:
+        raise CommandError(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}") from None
+    settings = Settings(
+        db_url=url,
+        bot_delay=args.bot_delay,
+        action_seconds=args.action_seconds,
+        bank_seconds=args.bank_seconds,
+        grace_seconds=args.grace_seconds,
+        ai_processes=args.ai_processes,
+        ai_max_nodes=args.ai_max_nodes,
+        brains=brains,
+        process_name=args.name or f"{socket.gethostname()}:{args.port}",
+    )
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"taku serve: http://{host}:{args.port}/ (database {url}; Ctrl-C stops)", flush=True)
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        ws_max_size=1024 * 1024,
+    )
+    return 0

@@ -1,0 +1,599 @@
+"""The mahjong table actor: one per table, the only code that drives the mahjong engine.
+
+The actor owns the table's :class:`~taku.mahjong.match.Match`. Its state is the replay of the
+stored actions from the seed (:meth:`MahjongTable.replay`), the same path for a restart, a
+reconnect and the replay viewer. Every accepted action is committed before it is broadcast.
+
+**The numbered log.** Event ``n`` (from 1) is the ``n``-th entry of the table's log: the engine's
+mjai events (``match.events``) in order, with two server events inserted, both public by the rules:
+``hand_end`` before each ``end_kyoku`` (the hands shown at the end, the settlement, the scores) and
+``match_end`` after ``end_game`` (final scores, ranks, result points with uma). A viewer gets each
+engine event as the core masks it for his seat (:func:`taku.mahjong.kyoku.mask_event`: others'
+draws and starting hands are ``?``); a spectator as no seat sees it. The numbering is the same for
+everyone, so a client resyncs by sending the last number it saw.
+
+**Decisions.** When the engine waits for seats (``match.to_act``: one in a turn, several when a
+discard may be claimed), each gets a decision: a built-in bot decides in a worker thread (seeded by
+the table's seed, the seat and the action number, so a replayed table decides alike), an outside
+mjai bot is sent its events (:mod:`taku.server.mjai_seat`), a person gets a ``prompt`` with his
+legal actions and clock. Claims are answered by every seat that may claim, then the engine resolves
+them by priority (MJ-FLOW-14). A person's clock (:class:`~taku.server.clocks.TurnClock`) gives a few
+seconds per decision plus a bank per match, or the rules' claim window for claims; when it runs out,
+or a disconnected person does not come back within ``disconnect_act_seconds``, the server plays
+tsumogiri or passes for him; after ``grace_seconds`` away a bot (``Settings.standin``) plays the
+seat until the person returns.
+
+Engine seams used (public API only): ``Match(rules, seed)``, ``match.apply``, ``match.to_act``,
+``match.legal_actions``, ``match.observe``, ``match.events``, ``match.kyoku`` (and the finished
+hand's ``result``, ``scores`` and ``hand_of``), ``match.result``, ``mask_event``, ``Action`` mjai
+conversion, and ``match_action`` of the mjai client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from taku.bots import make_player
+from taku.mahjong.actions import Action, IllegalActionError
+from taku.mahjong.errors import MahjongError
+from taku.mahjong.kyoku import Event, Kyoku, Observation, mask_event
+from taku.mahjong.match import Match
+from taku.mahjong.rules import PRESETS, Rules
+from taku.protocols.mjai_client import match_action
+from taku.protocols.mjai_process import safest_action
+from taku.server.clocks import TurnClock
+from taku.server.mjai_seat import MjaiFault, MjaiLink, read_answer
+from taku.server.protocol import encode
+from taku.server.store import Game, StoredAction
+from taku.server.tables import Connection, GameActor, GameError, Services, log, spawn
+
+SPECTATOR = -1
+"""The seat ``mask_event`` is given for a spectator: no seat, so every private tile is hidden."""
+
+
+def mahjong_rules(preset: str, options: dict[str, Any]) -> Rules:
+    """The preset changed by ``options`` (rules fields with JSON values: a list for a set or a
+    tuple field); ``ValueError`` naming a bad one."""
+    if preset not in PRESETS:
+        raise ValueError(f"unknown rules preset {preset!r}; choose one of {', '.join(PRESETS)}")
+    rules = Rules.preset(preset)
+    if not isinstance(options, dict):
+        raise ValueError("options must be an object of rules fields")
+    changes: dict[str, Any] = {}
+    for key, value in options.items():
+        if not hasattr(rules, key) or key.startswith("_"):
+            raise ValueError(f"unknown rules field {key!r}")
+        current = getattr(rules, key)
+        if isinstance(current, frozenset):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ValueError(f"option {key} must be a list of names, got {value!r}")
+            value = frozenset(value)
+        elif isinstance(current, tuple):
+            if not isinstance(value, list) or not all(type(v) is int for v in value):
+                raise ValueError(f"option {key} must be a list of integers, got {value!r}")
+            value = tuple(value)
+        changes[key] = value
+    try:
+        return rules.replace(**changes)
+    except (MahjongError, TypeError) as error:
+        raise ValueError(str(error)) from None
+
+
+def _bot_choose(name: str, seed: str, rules: Rules, observation: Observation) -> Action:
+    """A built-in player's decision (run in a worker thread)."""
+    return make_player(name, seed, rules).choose(observation)
+
+
+@dataclass
+class Decision:
+    """A decision the table waits for: ``key`` is (log length, seat) when it opened."""
+
+    key: tuple[int, int]
+    seat: int
+    started: float
+    controller: str
+    """``person``, ``bot``, ``standin`` or ``mjai``."""
+    allowance: float = 0.0
+    """Seconds the person has (from ``started``)."""
+
+
+class MahjongTable(GameActor):
+    """A mahjong table (see the module docstring)."""
+
+    kind = "mahjong"
+
+    def __init__(self, game: Game, services: Services) -> None:
+        super().__init__(game, services)
+        config = game.config
+        self.rules = mahjong_rules(config.get("rules", "tenhou"), config.get("options", {}))
+        self.match = Match(self.rules, seed=game.seed)
+        self.log: list[tuple[Event, bool]] = []
+        """Entries ``(event, from the engine)``; event ``n`` is ``log[n - 1]``."""
+        self._core_seen = 0
+        clock = config.get("clock", {})
+        self.clock = TurnClock(
+            int(clock.get("action_s", self.settings.action_seconds) * 1000),
+            [int(clock.get("bank_s", self.settings.bank_seconds) * 1000)] * 4,
+        )
+        self.decisions: dict[int, Decision] = {}
+        self.absent_since: dict[int, float] = {}
+        self.left: set[int] = set()
+        self.links: dict[int, MjaiLink] = {}
+        self.faults: list[str] = []
+        self._sync_log(None)
+
+    # --- the engine -------------------------------------------------------------------------------
+    def _apply(self, action: Action) -> int:
+        """Play ``action`` (``IllegalActionError`` changes nothing); returns the log length before."""
+        before = self.match.kyoku
+        self.match.apply(action)
+        return self._sync_log(before)
+
+    def _sync_log(self, hand: Kyoku | None) -> int:
+        start = len(self.log)
+        events = self.match.events
+        for event in events[self._core_seen :]:
+            if event["type"] == "end_kyoku" and hand is not None:
+                self.log.append((self._hand_end(hand), False))
+            self.log.append((event, True))
+            if event["type"] == "end_game":
+                self.log.append((self._match_end(), False))
+        self._core_seen = len(events)
+        return start
+
+    @staticmethod
+    def _hand_end(hand: Kyoku) -> Event:
+        """The public end of a hand: the winners' and tenpai hands shown, the settlement."""
+        result = hand.result
+        assert result is not None
+        shown: list[list[str] | None] = [None, None, None, None]
+        for seat in (*result.winners, *result.tenpai):
+            held = hand.hand_of(seat)
+            if held is not None:
+                shown[seat] = [t.mjai for t in sorted(held.closed)]
+        wins = [
+            {
+                "seat": seat,
+                "yaku": [list(y) for y in score.yaku],
+                "han": score.han,
+                "fu": score.fu,
+                "limit": score.limit,
+                "points": score.total,
+                "dora": score.dora,
+                "aka": score.aka,
+                "ura": score.ura,
+                "wait": score.wait,
+                "decomposition": score.decomposition,
+            }
+            for seat, score in zip(result.winners, result.scores, strict=False)
+        ]
+        return {
+            "type": "hand_end",
+            "outcome": result.outcome,
+            "deltas": list(result.deltas),
+            "scores": list(hand.scores),
+            "winners": list(result.winners),
+            "tenpai": list(result.tenpai),
+            "hands": shown,
+            "wins": wins,
+            "dealer_keeps": result.dealer_keeps,
+        }
+
+    def _match_end(self) -> Event:
+        result = self.match.result
+        assert result is not None
+        return {
+            "type": "match_end",
+            "scores": list(result.scores),
+            "ranks": list(result.ranks),
+            "points": list(result.points),
+        }
+
+    def replay(self, actions: list[StoredAction]) -> None:
+        """Rebuild the table from its stored actions (at load, before any connection)."""
+        for stored in actions:
+            action = Action.from_mjai(stored.data, actor=stored.seat)
+            legal = self.match.legal_actions(action.actor)
+            found = (
+                match_action(action, legal)
+                if action.type != "none"
+                else next((a for a in legal if a.type == "none"), None)
+            )
+            if found is None:
+                raise GameError(
+                    f"table {self.id}: stored action {stored.number} ({action}) is not legal on replay"
+                )
+            self._apply(found)
+            if stored.clock and "banks" in stored.clock:
+                self.clock.banks = [int(b) for b in stored.clock["banks"]]
+            if stored.note:
+                self.faults.append(stored.note)
+        self.actions = len(actions)
+
+    # --- what a viewer sees ---------------------------------------------------------------------
+    def view(self, n: int, seat: int | None) -> Event:
+        """Event ``n`` as ``seat`` (None: a spectator) may see it."""
+        event, core = self.log[n - 1]
+        if core:
+            return mask_event(event, SPECTATOR if seat is None else seat)
+        return event
+
+    def event_message(self, n: int, seat: int | None) -> str:
+        """The ``event`` message of event ``n`` for ``seat``."""
+        return encode({"type": "event", "n": n, "event": self.view(n, seat)})
+
+    def prompt(self, seat: int) -> str | None:
+        """The ``prompt`` message for ``seat``'s open decision, if it has one."""
+        decision = self.decisions.get(seat)
+        if decision is None or decision.controller != "person":
+            return None
+        left = decision.allowance - (time.monotonic() - decision.started)
+        return encode(
+            {
+                "type": "prompt",
+                "n": len(self.log),
+                "seat": seat,
+                "actions": [a.to_mjai() for a in self.match.legal_actions(seat)],
+                "claim": self._is_claim(seat),
+                "seconds": round(max(0.0, left), 3),
+                "bank": self.clock.banks[seat] / 1000,
+            }
+        )
+
+    def clock_state(self) -> dict[str, Any]:
+        return {
+            "action_s": self.clock.action_ms / 1000,
+            "banks": [b / 1000 for b in self.clock.banks],
+            "waiting": sorted(self.decisions),
+        }
+
+    def _publish(self, start: int) -> None:
+        """Send events ``start + 1`` .. to every connection."""
+        for n in range(start + 1, len(self.log) + 1):
+            _event, core = self.log[n - 1]
+            texts: dict[int | None, str] = {}
+            for connection in list(self.connections):
+                if connection.kind != "person":
+                    continue
+                seat = connection.seat
+                key = seat if core else 0
+                text = texts.get(key)
+                if text is None:
+                    text = texts[key] = self.event_message(n, seat)
+                connection.send(text)
+
+    # --- connections -----------------------------------------------------------------------------
+    async def attach(self, connection: Connection, since: int) -> None:
+        """A person's or spectator's connection: hello, the events after ``since``, the table, the
+        prompt."""
+        async with self.lock:
+            self.connections.add(connection)
+            seat = connection.seat
+            connection.send(
+                encode(
+                    {
+                        "type": "hello",
+                        "game": self.id,
+                        "kind": self.kind,
+                        "seat": seat,
+                        "last": len(self.log),
+                        "rules": self.game.config.get("rules"),
+                        "options": self.game.config.get("options", {}),
+                    }
+                )
+            )
+            self._catch_up(connection, since)
+            if seat is not None:
+                self.absent_since.pop(seat, None)
+                self.left.discard(seat)
+                self._retime(seat)
+            self.changed()
+            if seat is not None:
+                text = self.prompt(seat)
+                if text is not None:
+                    connection.send(text)
+
+    def _catch_up(self, connection: Connection, since: int) -> None:
+        for n in range(max(0, since) + 1, len(self.log) + 1):
+            connection.send(self.event_message(n, connection.seat))
+
+    async def resync(self, connection: Connection, since: int) -> None:
+        """Send again what came after event ``since`` (and the open prompt)."""
+        async with self.lock:
+            self._catch_up(connection, since)
+            if connection.seat is not None:
+                text = self.prompt(connection.seat)
+                if text is not None:
+                    connection.send(text)
+
+    async def detach(self, connection: Connection) -> None:
+        """A connection closed."""
+        async with self.lock:
+            self.connections.discard(connection)
+            connection.close()
+            seat = connection.seat
+            if connection.kind == "mjai":
+                link = self.links.get(seat) if seat is not None else None
+                if link is not None and link.connection is connection:
+                    del self.links[seat]  # type: ignore[arg-type]
+            elif seat is not None and not any(
+                c.seat == seat and c.kind == "person" for c in self.connections
+            ):
+                self.absent_since[seat] = time.monotonic()
+                self._retime(seat)
+            if not self.closed:
+                self.changed()
+
+    async def attach_mjai(self, connection: Connection) -> None:
+        """An outside bot connects to its seat (the app checked its token)."""
+        async with self.lock:
+            seat = connection.seat
+            assert seat is not None
+            old = self.links.get(seat)
+            if old is not None:
+                old.connection.close()
+            link = MjaiLink(seat, connection)
+            self.links[seat] = link
+            self.connections.add(connection)
+            decision = self.decisions.get(seat)
+            if decision is not None and decision.controller == "mjai":
+                link.ask(self.match.observe(seat))
+            self.changed()
+
+    # --- people's commands ---------------------------------------------------------------------------
+    async def act(self, seat: int, message: dict[str, Any], received: float | None = None) -> None:
+        """A person's ``action`` message for ``seat``; ``GameError`` if refused (nothing changes)."""
+        async with self.lock:
+            if self.status != "playing":
+                raise GameError(
+                    "the game has not started" if self.status == "waiting" else "the game is over"
+                )
+            if seat not in self.match.to_act:
+                waiting = ", ".join(map(str, self.match.to_act))
+                raise GameError(f"it is not your decision (waiting for seat {waiting})")
+            n = message.get("n")
+            if n is not None and n != len(self.log):
+                raise GameError(f"stale action: it answers event {n}, the table is at event {len(self.log)}")
+            data = message.get("action")
+            if not isinstance(data, dict):
+                raise GameError('action: expected "action": an mjai action object')
+            try:
+                action = Action.from_mjai(data, actor=seat)
+            except IllegalActionError as error:
+                raise GameError(str(error)) from None
+            if action.actor != seat:
+                raise GameError(f"you play seat {seat}, not seat {action.actor}")
+            legal = self.match.legal_actions(seat)
+            found = (
+                match_action(action, legal)
+                if action.type != "none"
+                else next((a for a in legal if a.type == "none"), None)
+            )
+            if found is None:
+                raise GameError(f"illegal action {action}: legal: " + "; ".join(map(str, legal)))
+            await self._accept(seat, found, "player", received=received)
+
+    async def mjai_answer(self, seat: int, text: str | bytes) -> None:
+        """An outside bot's answer."""
+        async with self.lock:
+            link = self.links.get(seat)
+            if link is None:
+                return
+            if link.owed:
+                link.owed -= 1
+                return
+            decision = self.decisions.get(seat)
+            if decision is None or decision.controller != "mjai" or not link.waiting:
+                return  # an answer when nothing was asked ({"type":"none"} to a batch): dropped
+            link.waiting = False
+            legal = self.match.legal_actions(seat)
+            try:
+                action = read_answer(text, seat, legal)
+                await self._accept(seat, action, "mjai")
+            except MjaiFault as fault:
+                await self._penalty(seat, f"mjai bot at seat {seat}: {fault}")
+
+    # --- deciding ------------------------------------------------------------------------------------
+    def _is_claim(self, seat: int) -> bool:
+        return any(a.type == "none" for a in self.match.legal_actions(seat))
+
+    def _controller(self, seat: int) -> str:
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return "bot"
+        if info.kind == "mjai":
+            return "mjai"
+        away = self.absent_since.get(seat)
+        if seat in self.left or (away is not None and time.monotonic() - away >= self.settings.grace_seconds):
+            return "standin"
+        return "person"
+
+    def _allowance(self, seat: int) -> float:
+        window = self.rules.claim_window_ms
+        if window and self._is_claim(seat):
+            can_ron = any(a.type == "hora" for a in self.match.legal_actions(seat))
+            return max(window, self.rules.ron_window_ms if can_ron else 0) / 1000
+        return self.clock.allowance(seat) / 1000
+
+    def schedule(self) -> None:
+        """Open a decision for every seat the engine waits for (and close the others)."""
+        if self.status != "playing" or self.closed:
+            return
+        waiting = set(self.match.to_act)
+        for seat in list(self.decisions):
+            if seat not in waiting or self.decisions[seat].key != (len(self.log), seat):
+                self._close_decision(seat)
+        for seat in self.match.to_act:
+            if seat not in self.decisions:
+                self._open_decision(seat)
+
+    def _open_decision(self, seat: int) -> None:
+        key = (len(self.log), seat)
+        controller = self._controller(seat)
+        decision = Decision(key, seat, time.monotonic(), controller)
+        self.decisions[seat] = decision
+        if controller in ("bot", "standin"):
+            name = self.seats[seat].bot if controller == "bot" else self.settings.standin
+            seed = f"{self.game.seed}:{seat}:{self.actions}"
+            spawn(self._bot_decide(key, seat, name or "taku", seed, self.match.observe(seat), controller))
+        elif controller == "mjai":
+            link = self.links.get(seat)
+            if link is not None:
+                link.ask(self.match.observe(seat))
+            self.set_timer(("decision", seat), self.settings.mjai_timeout, lambda: self._expire(key, seat))
+        else:
+            decision.allowance = self._allowance(seat)
+            self._retime(seat)
+            text = self.prompt(seat)
+            if text is not None:
+                for connection in list(self.connections):
+                    if connection.seat == seat and connection.kind == "person":
+                        connection.send(text)
+
+    def _retime(self, seat: int) -> None:
+        """Set the timer of ``seat``'s open person decision (shorter while he is away)."""
+        decision = self.decisions.get(seat)
+        if decision is None or decision.controller != "person":
+            return
+        left = decision.allowance - (time.monotonic() - decision.started)
+        if seat in self.absent_since or seat in self.left:
+            left = min(left, self.settings.disconnect_act_seconds)
+        key = decision.key
+        self.set_timer(("decision", seat), left, lambda: self._expire(key, seat))
+
+    def _close_decision(self, seat: int) -> None:
+        self.decisions.pop(seat, None)
+        self.cancel_timer(("decision", seat))
+
+    async def _bot_decide(
+        self, key: tuple[int, int], seat: int, name: str, seed: str, observation: Observation, controller: str
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        note = None
+        try:
+            action = await loop.run_in_executor(
+                self.services.bots, _bot_choose, name, seed, self.rules, observation
+            )
+        except Exception as error:  # a bot must never stop the table
+            note = f"bot {name} at seat {seat} failed: {error}"
+            log.warning("table %s: %s", self.id, note)
+            action = safest_action(observation.legal_actions)
+        if self.settings.bot_delay:
+            await asyncio.sleep(self.settings.bot_delay)
+        async with self.lock:
+            decision = self.decisions.get(seat)
+            if decision is None or decision.key != key or self.closed:
+                return
+            await self._accept(seat, action, "bot" if controller == "bot" else "standin", note=note)
+
+    async def _expire(self, key: tuple[int, int], seat: int) -> None:
+        async with self.lock:
+            decision = self.decisions.get(seat)
+            if decision is None or decision.key != key or self.closed:
+                return
+            if decision.controller == "mjai":
+                link = self.links.get(seat)
+                if link is not None:
+                    link.timed_out()
+                state = "did not answer" if link is not None else "is not connected"
+                await self._penalty(
+                    seat, f"mjai bot at seat {seat} {state} within {self.settings.mjai_timeout:g} s"
+                )
+                return
+            legal = self.match.legal_actions(seat)
+            await self._accept(seat, safest_action(legal), "timeout")
+
+    async def _penalty(self, seat: int, fault: str) -> None:
+        log.warning("table %s: %s", self.id, fault)
+        self.faults.append(fault)
+        await self._accept(seat, safest_action(self.match.legal_actions(seat)), "penalty", note=fault)
+
+    async def _accept(
+        self, seat: int, action: Action, by: str, *, note: str | None = None, received: float | None = None
+    ) -> None:
+        """Apply, commit, broadcast, then open the next decisions (under the lock)."""
+        decision = self.decisions.get(seat)
+        banks = list(self.clock.banks)
+        try:
+            start = self._apply(action)
+        except IllegalActionError as error:
+            raise GameError(str(error)) from None
+        if (
+            decision is not None
+            and decision.controller == "person"
+            and by in ("player", "timeout")
+            and not (self.rules.claim_window_ms and self._was_claim(action))
+        ):
+            self.clock.spend(seat, int((time.monotonic() - decision.started) * 1000))
+        try:
+            await self.store_action(seat, action.to_mjai(), by, self.clock.state(), note)
+        except Exception:
+            log.exception("table %s: cannot store an action; reloading from the database", self.id)
+            self.clock.banks = banks
+            await self.reload()
+            raise GameError("the server could not store the action: the table was reloaded") from None
+        self._close_decision(seat)
+        if self.match.is_over:  # the game is stored as finished before anyone hears of its end
+            await self._finish()
+        self._publish(start)
+        if received is not None:
+            latency = self.services.latency
+            if len(latency) < 1_000_000:
+                latency.append(time.perf_counter() - received)
+        self.schedule()
+
+    @staticmethod
+    def _was_claim(action: Action) -> bool:
+        return action.type in ("none", "chi", "pon", "daiminkan") or (
+            action.type == "hora" and action.target != action.actor
+        )
+
+    async def reload(self) -> None:
+        """Rebuild the match from the database (after a failed commit)."""
+        actions = await self.services.db.call(self.services.db.store.actions, self.id)
+        fresh = MahjongTable(self.game, self.services)
+        fresh.replay(actions)
+        self.match, self.log, self._core_seen = fresh.match, fresh.log, fresh._core_seen
+        self.clock, self.actions = fresh.clock, fresh.actions
+        for seat in list(self.decisions):
+            self._close_decision(seat)
+
+    async def _finish(self) -> None:
+        result = self.match.result
+        assert result is not None
+        self.status = "finished"
+        self.result = {
+            "scores": list(result.scores),
+            "ranks": list(result.ranks),
+            "points": list(result.points),
+        }
+        for seat in list(self.decisions):
+            self._close_decision(seat)
+        for link in list(self.links.values()):
+            link.end()
+        await self.services.db.call(
+            self.services.db.store.set_status, self.id, "finished", None, time.time(), self.result
+        )
+        self.changed()
+
+    # --- seats -----------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Begin play (every seat is taken): people not connected count as away from now."""
+        self.status = "playing"
+        now = time.monotonic()
+        for info in self.seats:
+            if info.kind == "person" and not any(
+                c.seat == info.seat and c.kind == "person" for c in self.connections
+            ):
+                self.absent_since.setdefault(info.seat, now)
+        self.schedule()
+
+    async def resign_or_leave(self, seat: int) -> None:
+        """A person left a running table: a bot plays his seat until he comes back."""
+        async with self.lock:
+            self.left.add(seat)
+            self._retime(seat)
+            self.changed()

@@ -1,0 +1,111 @@
+"""Outside mjai bots at a table over a WebSocket: the server sends mjai.app's batches and reads one
+action per message; bad or late answers are played as MjaiProcessPlayer's penalty mode does."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
+from tests.server_helpers import Player, TestClient, client_for, fast_settings
+
+BOTS = [{"kind": "bot", "name": "taku"}, {"kind": "bot", "name": "simple"}]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with client_for(fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", mjai_timeout=1.0)) as c:
+        yield c
+
+
+def test_an_mjai_bot_process_plays_a_whole_match(client: TestClient) -> None:
+    alice = Player(client)
+    made = alice.table(
+        [{"kind": "bot", "name": "tsumogiri"}, {"kind": "mjai", "name": "taku via mjai"}, *BOTS],
+        seed="mjai-1",
+    )
+    game_id, token = made["game"]["id"], made["mjai_tokens"]["1"]
+    bot = subprocess.Popen(
+        [sys.executable, "-m", "taku", "mahjong", "mjai-bot", "--seat", "1", "--rules", "tenhou"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        bufsize=1,
+    )
+    assert bot.stdin is not None and bot.stdout is not None
+    batches = 0
+    try:
+        with client.websocket_connect(f"/api/games/{game_id}/mjai?token={token}") as ws:
+            while True:
+                batch = json.loads(ws.receive_text())
+                assert isinstance(batch, list)
+                if batches == 0:
+                    assert batch[0] == {"type": "start_game", "id": 1}
+                for event in batch:
+                    if event["type"] == "start_kyoku":
+                        assert all(h == ["?"] * 13 for i, h in enumerate(event["tehais"]) if i != 1)
+                    if event["type"] == "tsumo" and event["actor"] != 1:
+                        assert event["pai"] == "?"
+                batches += 1
+                bot.stdin.write(json.dumps(batch) + "\n")
+                answer = bot.stdout.readline()
+                if batch[-1]["type"] == "end_game":
+                    break
+                ws.send_text(answer)
+    finally:
+        bot.stdin.close()
+        bot.wait(timeout=10)
+    assert batches > 50
+    summary = client.get(f"/api/games/{game_id}").json()
+    assert summary["status"] == "finished"
+    actions = client.app.state.hub.db.store.actions(game_id)
+    assert {a.by for a in actions if a.seat == 1} == {"mjai"}
+
+
+def test_bad_and_late_answers_are_penalised_and_logged(client: TestClient) -> None:
+    alice = Player(client)
+    made = alice.table([{"kind": "mjai"}, {"kind": "bot", "name": "tsumogiri"}, *BOTS], seed="mjai-2")
+    game_id, token = made["game"]["id"], made["mjai_tokens"]["0"]
+    hub = client.app.state.hub
+    with client.websocket_connect(f"/api/games/{game_id}/mjai?token={token}") as ws:
+        first = json.loads(ws.receive_text())
+        assert first[0] == {"type": "start_game", "id": 0} and first[-1] == {
+            "type": "tsumo",
+            "actor": 0,
+            "pai": first[-1]["pai"],
+        }
+        ws.send_text("this is not json")
+        json.loads(ws.receive_text())  # the next decision (after the penalty discard)
+        ws.send_text(
+            json.dumps({"type": "pon", "actor": 0, "target": 3, "pai": "1m", "consumed": ["1m", "1m"]})
+        )
+        json.loads(ws.receive_text())
+        time.sleep(1.5)  # no answer: late
+    actions = hub.db.store.actions(game_id)
+    faults = [a for a in actions if a.by == "penalty"]
+    assert len(faults) >= 3
+    assert "not JSON" in (faults[0].note or "")
+    assert "not a legal action" in (faults[1].note or "")
+    assert "did not answer within 1 s" in (faults[2].note or "")
+    assert faults[0].data["type"] == "dahai" and faults[0].data["tsumogiri"] is True
+
+
+def test_an_mjai_seat_needs_its_token(client: TestClient) -> None:
+    alice = Player(client)
+    made = alice.table([{"kind": "mjai"}, {"kind": "bot", "name": "tsumogiri"}, *BOTS], seed="mjai-3")
+    game_id = made["game"]["id"]
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"/api/games/{game_id}/mjai?token=wrong") as ws,
+    ):
+        ws.receive_text()
+    # the creator sees the tokens, another player does not
+    assert client.get(f"/api/games/{game_id}").json()["mjai_tokens"] == {"0": made["mjai_tokens"]["0"]}
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect("/api/games/nosuch/ws") as ws:
+        ws.receive_text()

@@ -1,0 +1,245 @@
+"""Renju games on the server: the opening rule's steps asked of the seats, Black's forbidden points
+with each position, moves, draw offers, resignation, takeback against the AI, the Fischer clock,
+records (PSQ, SGF)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from taku.formats.renju.psq import read_psq
+from taku.formats.renju.sgf import read_sgf
+from taku.server.hub import Hub
+from taku.server.store import User
+from taku.server.tables import Connection
+from tests.server_helpers import Player, TestClient, browser, client_for, fast_settings
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with client_for(fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", ai_max_nodes=3000)) as c:
+        yield c
+
+
+def until(ws: Any, predicate: Any) -> dict[str, Any]:
+    while True:
+        message = ws.receive_json()
+        if predicate(message):
+            return dict(message)
+
+
+def state(ws: Any) -> dict[str, Any]:
+    return until(ws, lambda m: m["type"] == "state")
+
+
+def act(ws: Any, **action: Any) -> None:
+    ws.send_text(json.dumps({"type": "action", "action": action}))
+
+
+def test_rj_forbidden_points_sent_and_a_forbidden_move_refused(client: TestClient) -> None:
+    """RJ-09: the double-three at i8 (h8 a1 j8 a3 i7 a5 i9 a7) comes with the position; under
+    forbidden_move=reject the move is refused and nothing changes."""
+    alice = Player(client, "alice")
+    made = alice.post(
+        "/api/games/renju", {"opponent": {"kind": "person"}, "options": {"forbidden_move": "reject"}}
+    )
+    assert made.status_code == 201, made.text
+    game_id = made.json()["game"]["id"]
+    other = browser(client)
+    Player(other, "bob").post(f"/api/games/{game_id}/join", {})
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws") as black,
+        other.websocket_connect(f"/api/games/{game_id}/ws") as white,
+    ):
+        assert state(black)["to_act"] == 0
+        state(white)
+        for i, point in enumerate(["h8", "a1", "j8", "a3", "i7", "a5", "i9", "a7"]):
+            act(black if i % 2 == 0 else white, type="move", point=point)
+            now = state(black)
+            state(white)
+        assert now["forbidden"] == {"i8": "double-three"} and now["turn"] == "black"
+        act(white, type="move", point="b1")
+        assert "not your turn" in until(white, lambda m: m["type"] == "error")["message"]
+        act(black, type="move", point="i8")
+        assert "forbidden" in until(black, lambda m: m["type"] == "error")["message"]
+        act(black, type="move", point="zz99")
+        assert until(black, lambda m: m["type"] == "error")["type"] == "error"
+        act(black, type="takeback")
+        assert "only against the AI" in until(black, lambda m: m["type"] == "error")["message"]
+        act(black, type="draw_offer")
+        assert state(white)["draw_offer"] == 0
+        act(white, type="draw_decline")
+        assert state(black)["draw_offer"] == 0  # his own offer
+        assert state(black)["draw_offer"] is None  # declined
+        act(black, type="move", point="o15")
+        act(white, type="draw_offer")
+        act(black, type="draw_accept")
+        final = until(black, lambda m: m["type"] == "state" and m["outcome"])
+        assert final["outcome"] == {
+            "result": "1/2-1/2",
+            "winner": None,
+            "reason": "draw agreed",
+            "foul": None,
+        }
+    summary = client.get(f"/api/games/{game_id}").json()
+    assert summary["status"] == "finished" and summary["result"]["reason"] == "draw agreed"
+    psq = client.get(f"/api/games/{game_id}/record/psq")
+    assert psq.status_code == 200
+    record = read_psq(psq.text)
+    assert record.move_string(" ") == "h8 a1 j8 a3 i7 a5 i9 a7 o15"
+    sgf = read_sgf(client.get(f"/api/games/{game_id}/record/sgf").text)
+    assert sgf.move_string() == record.move_string()
+    assert sgf.result == "1/2-1/2" and (sgf.black, sgf.white) == ("alice", "bob")
+    assert client.get(f"/api/games/{game_id}/record/mjai").status_code == 409
+
+
+def test_rj_black_loses_on_a_forbidden_move_by_default(client: TestClient) -> None:
+    alice = Player(client, "alice")
+    game_id = alice.post("/api/games/renju", {"opponent": {"kind": "person"}}).json()["game"]["id"]
+    other = browser(client)
+    Player(other, "bob").post(f"/api/games/{game_id}/join", {})
+    with (
+        client.websocket_connect(f"/api/games/{game_id}/ws") as black,
+        other.websocket_connect(f"/api/games/{game_id}/ws") as white,
+    ):
+        for i, point in enumerate(["h8", "a1", "j8", "a3", "i7", "a5", "i9", "a7", "i8"]):
+            act(black if i % 2 == 0 else white, type="move", point=point)
+        end = until(white, lambda m: m["type"] == "event" and m["event"]["type"] == "end")["event"]
+    assert end["result"] == "0-1" and end["reason"] == "forbidden" and end["foul"] == "double-three"
+
+
+def test_rif_opening_against_the_ai_takeback_and_resign(client: TestClient) -> None:
+    alice = Player(client, "alice")
+    made = alice.post(
+        "/api/games/renju",
+        {"opening": "rif", "opponent": {"kind": "ai", "level": "beginner"}, "color": "black"},
+    )
+    game_id = made.json()["game"]["id"]
+    with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+        first = state(ws)
+        assert first["to_act"] == 0 and first["accepts"] == ["place"] and "centre" in first["phase"]
+        act(ws, type="opening", action="place h8 h9 h12")
+        assert "within the central 5x5 square" in until(ws, lambda m: m["type"] == "error")["message"]
+        act(ws, type="opening", action="place h8 h9 h10")
+        now = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and m["accepts"] == ["offer"])
+        assert (
+            len(now["stones"]) == 4 and now["offers_needed"] == 2
+        )  # the AI kept the colours and placed the 4th
+        act(ws, type="opening", action="offer h8 a1")
+        assert "the point is taken" in until(ws, lambda m: m["type"] == "error")["message"]
+        act(ws, type="opening", action="offer a1 b1")
+        now = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and m["accepts"] == ["move"])
+        assert now["colors"] == ["black", "white"] and len(now["stones"]) == 6  # 5th selected, White replied
+        act(ws, type="move", point="f5")
+        after = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and len(m["moves"]) == 3)
+        act(ws, type="takeback")
+        back = until(ws, lambda m: m["type"] == "event" and m["event"]["type"] == "takeback")["event"]
+        assert back["points"][1] == "f5" and len(back["points"]) == 2
+        now = state(ws)
+        assert now["moves"] == after["moves"][:1] and now["to_act"] == 0
+        act(ws, type="resign")
+        end = until(ws, lambda m: m["type"] == "event" and m["event"]["type"] == "end")["event"]
+    assert end == {"type": "end", "result": "0-1", "winner": 1, "reason": "resignation", "foul": None}
+    record = read_psq(client.get(f"/api/games/{game_id}/record/psq").text)
+    assert record.moves[:3] == tuple(record.moves[:3]) and str(record.moves[2]) == "h10"
+
+
+def test_ai_plays_a_whole_game_and_a_flag_falls(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        hub = Hub(fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", ai_max_nodes=2000))
+        await hub.start()
+        try:
+            user = await hub.db.call(hub.db.store.create_user, "dora", True, None)
+            assert isinstance(user, User)
+            # a game the person never moves in: its clock runs out
+            game = await hub.create_renju(
+                user,
+                "renju",
+                {},
+                "none",
+                {"kind": "ai", "level": "beginner"},
+                "white",
+                {"initial_s": 10, "increment_s": 0},
+                False,
+                "flag",
+            )
+            game.clock.remaining = [10_000, 300]  # type: ignore[attr-defined]
+            watcher = Connection(None)
+            await game.attach(watcher, 0)
+            for _ in range(200):
+                if game.status == "finished":
+                    break
+                await asyncio.sleep(0.05)
+            assert game.result == {"result": "1-0", "winner": 0, "reason": "time", "foul": None}
+            actions = await hub.db.call(hub.db.store.actions, game.id)
+            assert actions[0].data == {"type": "move", "point": "h8"} and actions[-1].data == {"type": "flag"}
+        finally:
+            await hub.stop()
+
+    asyncio.run(scenario())
+
+
+def test_bad_renju_games_are_refused(client: TestClient) -> None:
+    alice = Player(client, "alice")
+    for body, words in [
+        ({"opponent": {"kind": "ai", "level": "godlike"}}, "unknown AI level"),
+        ({"opponent": {"kind": "brain", "name": "rapfi"}}, "unknown brain"),
+        ({"opponent": {"kind": "person"}, "opening": "nosuch"}, "unknown opening rule"),
+        ({"opponent": {"kind": "person"}, "rules": "chess"}, "unknown rule set"),
+        ({"opponent": {"kind": "person"}, "options": {"move_limit": "many"}}, "move_limit"),
+        ({"opponent": {"kind": "person"}, "clock": {"initial_s": 1}}, "initial_s"),
+        ({"opponent": {"kind": "robot"}}, "opponent.kind"),
+    ]:
+        reply = alice.post("/api/games/renju", body)
+        assert 400 <= reply.status_code < 500 and words in reply.json()["error"], (body, reply.text)
+
+
+def test_a_configured_gomocup_brain_plays_against_a_person(tmp_path: Path) -> None:
+    """The operator names a brain (here pbrain-taku); a user chooses it by name, never by command."""
+    import sys
+
+    brains = {"taku-brain": (sys.executable, "-m", "taku.cli.pbrain", "--level", "beginner")}
+    settings = fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", brains=brains)
+    with client_for(settings) as client:
+        alice = Player(client, "alice")
+        assert client.get("/api/options").json()["renju"]["brains"] == ["taku-brain"]
+        refused = alice.post(
+            "/api/games/renju", {"opponent": {"kind": "brain", "name": "taku-brain"}, "opening": "rif"}
+        )
+        assert refused.status_code == 400 and "free-opening" in refused.json()["error"]
+        made = alice.post(
+            "/api/games/renju", {"opponent": {"kind": "brain", "name": "taku-brain"}, "color": "white"}
+        )
+        game_id = made.json()["game"]["id"]
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            first = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 1)
+            assert first["moves"] == ["h8"]  # the brain (black) opened
+            act(ws, type="move", point="h9")
+            reply = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 1)
+            assert len(reply["moves"]) == 3
+            act(ws, type="resign")
+            until(ws, lambda m: m["type"] == "event" and m["event"]["type"] == "end")
+        stored = client.app.state.hub.db.store.actions(game_id)
+        assert [a.by for a in stored[:3]] == ["bot", "player", "bot"]
+
+
+def test_the_ai_thinks_in_a_worker_process(tmp_path: Path) -> None:
+    settings = fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", ai_processes=1, ai_max_nodes=2000)
+    with client_for(settings) as client:
+        alice = Player(client, "alice")
+        made = alice.post(
+            "/api/games/renju",
+            {"opponent": {"kind": "ai", "level": "easy"}, "color": "white", "opening": "yamaguchi"},
+        )
+        game_id = made.json()["game"]["id"]
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            first = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 1)
+            assert len(first["stones"]) == 3 and first["accepts"] == ["swap"]  # the AI placed an opening
+        from concurrent.futures import ProcessPoolExecutor
+
+        assert isinstance(client.app.state.hub.services.ai, ProcessPoolExecutor)

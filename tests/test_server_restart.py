@@ -1,0 +1,178 @@
+"""kill -9 of a real server process in the middle of a mahjong table and a renju game: after the
+restart both resume and finish, and their records are those of an uninterrupted run with the same
+seeds (state = the replay of the committed actions)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.server_helpers import Player, client_for, fast_settings
+
+pytestmark = pytest.mark.slow
+
+SEATS = [{"kind": "bot", "name": n} for n in ("taku", "simple", "taku-efficiency", "random")]
+OPTIONS = {"length": "east"}
+ORDER = [f"{c}{r}" for r in (8, 7, 9, 6, 10, 5, 11, 4, 12) for c in "hgijfkelm"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "taku",
+            "serve",
+            "--db",
+            f"sqlite:///{db}",
+            "--port",
+            str(port),
+            "--bot-delay",
+            "0.01",
+            "--ai-processes",
+            "0",
+            "--ai-max-nodes",
+            "2000",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
+            return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("the server did not start")
+
+
+def renju_move(state: dict[str, Any]) -> str:
+    """A deterministic person: the first free point of a fixed order that is not forbidden."""
+    taken = {s["point"] for s in state["stones"]}
+    return next(p for p in ORDER if p not in taken and p not in state["forbidden"])
+
+
+def play_renju(url: str, cookies: httpx.Cookies, game_id: str, moves: int | None) -> dict[str, Any]:
+    """Play our side until the game ends (or ``moves`` of ours were sent); the last state."""
+    header = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    sent = 0
+    with connect(
+        f"{url.replace('http', 'ws')}/api/games/{game_id}/ws", additional_headers={"Cookie": header}
+    ) as ws:
+        while True:
+            message = json.loads(ws.recv(timeout=60))
+            if message["type"] != "state":
+                continue
+            if message["outcome"] or (moves is not None and sent >= moves):
+                return dict(message)
+            if message["to_act"] == 0:
+                ws.send(
+                    json.dumps({"type": "action", "action": {"type": "move", "point": renju_move(message)}})
+                )
+                sent += 1
+
+
+def create_games(url: str) -> tuple[httpx.Client, str, str]:
+    http = httpx.Client(base_url=url, timeout=30)
+    csrf = http.get("/api/session").json()["csrf"]
+    reply = http.post("/api/session/guest", json={"name": "kim"}, headers={"X-CSRF-Token": csrf})
+    csrf = reply.json()["csrf"]
+    table = http.post(
+        "/api/games/mahjong",
+        json={"seats": SEATS, "seed": "kill-9", "options": OPTIONS},
+        headers={"X-CSRF-Token": csrf},
+    ).json()["game"]["id"]
+    renju = http.post(
+        "/api/games/renju",
+        json={"opponent": {"kind": "ai", "level": "beginner"}, "seed": "kill-9"},
+        headers={"X-CSRF-Token": csrf},
+    ).json()["game"]["id"]
+    return http, table, renju
+
+
+def reference_records(tmp_path: Path) -> tuple[str, str]:
+    """The same games played without interruption (in-process)."""
+    settings = fast_settings(f"sqlite:///{tmp_path / 'reference.sqlite3'}", ai_max_nodes=2000)
+    with client_for(settings) as client:
+        player = Player(client, "kim")
+        table = player.table(SEATS, seed="kill-9", options=OPTIONS)["game"]["id"]
+        renju = player.post(
+            "/api/games/renju", {"opponent": {"kind": "ai", "level": "beginner"}, "seed": "kill-9"}
+        ).json()["game"]["id"]
+        with client.websocket_connect(f"/api/games/{renju}/ws") as ws:
+            while True:
+                message = ws.receive_json()
+                if message["type"] != "state":
+                    continue
+                if message["outcome"]:
+                    break
+                if message["to_act"] == 0:
+                    ws.send_text(
+                        json.dumps(
+                            {"type": "action", "action": {"type": "move", "point": renju_move(message)}}
+                        )
+                    )
+        deadline = time.monotonic() + 120
+        while client.get(f"/api/games/{table}").json()["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        return (
+            client.get(f"/api/games/{table}/record/mjai").text,
+            client.get(f"/api/games/{renju}/record/psq").text,
+        )
+
+
+def test_kill_9_then_restart_resumes_and_finishes_identically(tmp_path: Path) -> None:
+    db = tmp_path / "server.sqlite3"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = start_server(db, port)
+    try:
+        http, table, renju = create_games(url)
+        play_renju(url, http.cookies, renju, moves=3)
+        while True:  # let the table run a while (its bots pause 10 ms per action)
+            with sqlite3.connect(db) as raw:
+                count = raw.execute("select count(*) from actions where game_id=?", (table,)).fetchone()[0]
+            if count > 150:
+                break
+            time.sleep(0.1)
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait(timeout=10)
+        before = http.cookies  # the client keeps its session across the restart
+        server = start_server(db, port)
+        status = http.get(f"/api/games/{table}").json()["status"]
+        assert status == "playing"  # the kill came in the middle of the match
+        final = play_renju(url, before, renju, moves=None)
+        assert final["outcome"] is not None
+        deadline = time.monotonic() + 180
+        while http.get(f"/api/games/{table}").json()["status"] != "finished":
+            assert time.monotonic() < deadline, "the table did not finish after the restart"
+            time.sleep(0.2)
+        mjai = http.get(f"/api/games/{table}/record/mjai").text
+        psq = http.get(f"/api/games/{renju}/record/psq").text
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+    reference_mjai, reference_psq = reference_records(tmp_path)
+    assert mjai.splitlines() == reference_mjai.splitlines()
+    assert psq.splitlines() == reference_psq.splitlines()
