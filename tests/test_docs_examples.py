@@ -104,8 +104,11 @@ def _run(argv: list[str], tail: int | None) -> tuple[int, list[str]]:
 COMMANDS: list[tuple[Example, str, list[str]]] = []
 for _example in SHELL:
     _lines = _example.body.splitlines()
+    _prompted = any(_line.startswith("$ ") for _line in _lines)  # then other lines are output
     for _index, _line in enumerate(_lines):
         _prompt = _line.startswith("$ ")
+        if _prompted and not _prompt:
+            continue
         _command = _line[2:] if _prompt else _line
         _piped = _command.split(" | ")[0]
         if _taku(_piped) is None:

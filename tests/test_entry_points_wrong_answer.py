@@ -158,5 +158,5 @@ def test_wrong_answer_mjai_bot_cli_names_the_line_of_an_impossible_hora(
     status = main(["mahjong", "mjai-bot", "--seat", "0"])
     captured = capsys.readouterr()
     assert status == 2 and len(captured.out.splitlines()) == 3
-    assert captured.err == "taku: error: line 4: hora by seat 0 on 1s from seat 0: seat 0's hand " \
-                           "123m456p1789s1157z is not complete\n"
+    assert captured.err == "rules: tenhou\ntaku: error: line 4: hora by seat 0 on 1s from seat 0: " \
+                           "seat 0's hand 123m456p1789s1157z is not complete\n"
