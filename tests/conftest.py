@@ -24,3 +24,10 @@ def shared_dir() -> Path:
 def shared() -> Path:
     """The shared spec and data directory."""
     return shared_dir()
+
+
+def pytest_report_header() -> str:
+    """Which build of taku the tests run: compiled with mypyc or pure Python (taku/build.py)."""
+    from taku.build import describe
+
+    return f"taku build: {describe()}"

@@ -863,9 +863,16 @@ class Opening:
         return state
 
     def _copy(self) -> Opening:
-        other = Opening.__new__(Opening)
-        for name in Opening.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = Opening(self._rule, self._rules)
+        other._stones = self._stones
+        other._colors = self._colors
+        other._black = self._black
+        other._declared = self._declared
+        other._offers = self._offers
+        other._offer_color = self._offer_color
+        other._history = self._history
+        other._last = self._last
+        other._step = self._step
         return other
 
     def _check_free(self, points: tuple[Point, ...], verb: str) -> None:
