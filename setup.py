@@ -24,8 +24,9 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-GROUP = "taku._native"
-"""The compiled modules share one extension, ``taku/_native__mypyc.*.so``."""
+GROUP = "taku_native"
+"""The compiled modules share one extension, ``taku_native__mypyc.*.so`` beside the ``taku`` package
+(mypyc places a group's library at the top of the package tree)."""
 
 
 def compiled_sources() -> list[str]:
@@ -71,11 +72,8 @@ def ext_modules() -> list[Any]:
     print(f"taku: compiling {len(compiled_sources())} modules with mypyc and {compiler}", file=sys.stderr)
     # One C file per module (multi_file), compiled in parallel (BuildExt) rather than one long
     # compile of a single file.
-    extensions = list(mypycify(compiled_sources(), opt_level="3", debug_level="0", group_name=GROUP,
-                               multi_file=True))
-    for extension in extensions:  # the group's header is written under build/taku/ (dotted name)
-        extension.include_dirs.append(os.path.join("build", *GROUP.split(".")[:-1]))
-    return extensions
+    return list(mypycify(compiled_sources(), opt_level="3", debug_level="0", group_name=GROUP,
+                         multi_file=True))
 
 
 class BuildExt(build_ext):

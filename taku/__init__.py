@@ -5,12 +5,16 @@ __version__ = "0.1.0"
 
 def _choose_build() -> None:
     """Import the pure-Python sources rather than the compiled modules when ``TAKU_PURE`` asks
-    for them, or in a clone whose compiled modules are older than their sources (taku/build.py).
-    Runs before any other taku module is imported."""
-    from taku import build
+    for them, or in a clone (setup.py beside the package) whose compiled modules are older than
+    their sources (taku/build.py). Runs before any other taku module is imported."""
+    import os
 
-    if build.pure_requested() or (build.in_checkout() and build.stale_extensions()):
-        build.use_sources()
+    pure = os.environ.get("TAKU_PURE", "") not in ("", "0")
+    if pure or os.path.exists(os.path.join(os.path.dirname(os.path.dirname(__file__)), "setup.py")):
+        from taku import build
+
+        if pure or build.stale_extensions():
+            build.use_sources()
 
 
 _choose_build()

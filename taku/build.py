@@ -22,8 +22,8 @@ from types import ModuleType
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 EXTENSION_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-SHARED_LIBRARY = "_native__mypyc"
-"""The stem of the extension all compiled modules share (setup.py's group ``taku._native``)."""
+SHARED_LIBRARY = "taku_native__mypyc"
+"""The name of the extension all compiled modules share, beside the package (setup.py's group)."""
 
 
 def pure_requested() -> bool:
@@ -66,8 +66,10 @@ def compiled_modules_loaded() -> list[str]:
 
 
 def installed_extensions(package_dir: Path = PACKAGE_DIR) -> list[Path]:
-    """The compiled extension files in the taku package and its direct subpackages, sorted."""
-    found: list[Path] = []
+    """The compiled extension files of taku: the shared library beside the package, and those in
+    the package and its direct subpackages, sorted."""
+    shared = (package_dir.parent / (SHARED_LIBRARY + suffix) for suffix in EXTENSION_SUFFIXES)
+    found = [path for path in shared if path.exists()]
     folders = [package_dir]
     while folders:
         folder = folders.pop()

@@ -72,12 +72,14 @@ def test_taku_pure_at_run_time_imports_only_sources() -> None:
 
 
 def fake_package(root: Path, sources: dict[str, float], extensions: dict[str, float]) -> Path:
-    """A package directory with empty ``.py`` and extension files modified at the given times."""
+    """A ``taku`` package directory in ``root`` with empty ``.py`` and extension files (paths
+    relative to ``root``) modified at the given times."""
     suffix = build.EXTENSION_SUFFIXES[0]
     package = root / "taku"
+    package.mkdir(parents=True)
     for name, when in [*((s + ".py", t) for s, t in sources.items()),
                        *((e + suffix, t) for e, t in extensions.items())]:
-        path = package / name
+        path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(b"")
         os.utime(path, (when, when))
@@ -85,9 +87,9 @@ def fake_package(root: Path, sources: dict[str, float], extensions: dict[str, fl
 
 
 def test_stale_extensions_name_edited_and_removed_sources(tmp_path: Path) -> None:
-    package = fake_package(tmp_path, {"mahjong/score": 100.0, "mahjong/shanten": 300.0},
-                           {"_native__mypyc": 200.0, "mahjong/score": 150.0, "mahjong/shanten": 150.0,
-                            "mahjong/kyoku": 150.0})
+    package = fake_package(tmp_path, {"taku/mahjong/score": 100.0, "taku/mahjong/shanten": 300.0},
+                           {"taku_native__mypyc": 200.0, "taku/mahjong/score": 150.0,
+                            "taku/mahjong/shanten": 150.0, "taku/mahjong/kyoku": 150.0})
     assert len(build.installed_extensions(package)) == 4
     assert build.stale_extensions(package) == [
         "taku/mahjong/kyoku.py is gone but its compiled module kyoku" + build.EXTENSION_SUFFIXES[0]
@@ -97,9 +99,9 @@ def test_stale_extensions_name_edited_and_removed_sources(tmp_path: Path) -> Non
 
 
 def test_fresh_or_absent_extensions_are_not_stale(tmp_path: Path) -> None:
-    assert build.stale_extensions(fake_package(tmp_path / "a", {"mahjong/score": 100.0}, {})) == []
-    fresh = fake_package(tmp_path / "b", {"mahjong/score": 100.0},
-                         {"_native__mypyc": 200.0, "mahjong/score": 150.0})
+    assert build.stale_extensions(fake_package(tmp_path / "a", {"taku/mahjong/score": 100.0}, {})) == []
+    fresh = fake_package(tmp_path / "b", {"taku/mahjong/score": 100.0},
+                         {"taku_native__mypyc": 200.0, "taku/mahjong/score": 150.0})
     assert build.stale_extensions(fresh) == []
 
 
