@@ -58,7 +58,7 @@ def taku_env(seeds: range, features: bool = True) -> tuple[int, float]:
                 legal = np.flatnonzero(obs["action_mask"])
                 env.step(int(legal[rng.randrange(len(legal))]))
             else:
-                indices = list(env.infos[env.agent_selection]["legal_actions"])
+                indices = sorted(env.infos[env.agent_selection]["legal_actions"])
                 env.step(indices[rng.randrange(len(indices))])
             steps += 1
     return steps, time.process_time() - start

@@ -172,7 +172,7 @@ class SeatFeatures:
             if open_hand is not None:
                 for tile in open_hand:
                     out[shown + rel * 34 + tile.kind] += 1.0
-            out[scores + rel] = obs.scores[seat] / 1000.0
+            out[scores + rel] = min(SCORE_BOUND, max(-SCORE_BOUND, obs.scores[seat] / 1000.0))
         dora = SLICES["dora_indicators"].start
         for tile in obs.dora_indicators:
             out[dora + tile.kind] += 1.0
@@ -188,7 +188,6 @@ class SeatFeatures:
                 any(a.type == "none" for a in obs.legal_actions):  # a discard or an added kan
             out[SLICES["claim"].start + _KIND[last["pai"]]] = 1.0
             out[SLICES["claim_from"].start + (last["actor"] - me) % 4] = 1.0
-        np.clip(out, -SCORE_BOUND, SCORE_BOUND, out=out)
         return out
 
 
