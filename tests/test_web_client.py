@@ -313,8 +313,13 @@ def test_mahjong_against_three_bots_reload_and_hand_end(server: str, browser: An
     page = new_page(browser, server)
     sign_in_as_guest(page, "mika")
     create_mahjong(page, ["me", "bot", "bot", "bot"], "web-hand")
-    page.wait_for_selector(".hand .tile")
-    seen: list[str] = []
+    page.wait_for_selector(".hand-tile.playable")
+    # Keyboard play: the key shown under the drawn tile discards it.
+    key = page.inner_text(".hand-tile.drawn kbd")
+    drawn = page.get_attribute(".hand-tile.drawn", "data-tile")
+    page.keyboard.press(key)
+    page.wait_for_selector(f".river.bottom .tile[data-tile='{drawn}']")
+    seen: list[str] = ["dahai"]
     # A few turns by clicking, then a reload in the middle of the hand restores the same table.
     while seen.count("dahai") < 6:
         if not act_once(page, seen):
@@ -345,4 +350,57 @@ def test_mahjong_against_three_bots_reload_and_hand_end(server: str, browser: An
     shoot(page, "hand-end-phone")
     page.click("[data-testid=hand-end] button")
     assert page.query_selector("[data-testid=hand-end]") is None
+    page.context.close()
+
+
+def test_two_browsers_at_one_table_play_a_hand(server: str, browser: Any) -> None:
+    host = new_page(browser, server)
+    sign_in_as_guest(host, "ren")
+    game = create_mahjong(host, ["me", "open", "bot", "bot"], "web-two")
+    host.wait_for_selector("text=Waiting for players")
+    guest = new_page(browser, server, PHONE)
+    sign_in_as_guest(guest, "sora")
+    guest.click(f"tr[data-game={game}] a.button")  # the lobby lists the open table
+    guest.click("text=Take a seat")
+    for page in (host, guest):
+        page.wait_for_selector(".hand .tile")
+    assert "ren" in guest.inner_text(".square") and "sora" in host.inner_text(".square")
+    seen: list[str] = []
+    play_until_hand_end([host, guest], seen)
+    assert host.inner_text("[data-testid=hand-end] table.deltas") == guest.inner_text(
+        "[data-testid=hand-end] table.deltas"
+    )
+    for page in (host, guest):
+        page.context.close()
+
+
+def test_replay_viewer_steps_through_finished_games(server: str, browser: Any) -> None:
+    page = new_page(browser, server)
+    sign_in_as_guest(page, "yuki")
+    # A mahjong table of four bots (the creator watches), played to its end.
+    game = create_mahjong(page, ["bot", "bot", "bot", "bot"], "web-replay")
+    page.wait_for_selector("[data-testid=match-end]", timeout=240_000)
+    page.click("text=Watch the replay")
+    page.wait_for_selector("[data-testid=replay-bar]")
+    total = int(page.inner_text("[data-testid=replay-position]").split("/")[1])
+    assert total > 100
+    page.click("[data-testid=replay-start]")
+    assert page.inner_text("[data-testid=replay-position]") == f"0 / {total}"
+    page.click("[data-testid=next-hand]")
+    page.click("[data-testid=next-turn]")
+    position = int(page.inner_text("[data-testid=replay-position]").split("/")[0])
+    assert 0 < position < total
+    # Every hand is visible in a replay: the other seats' concealed tiles are faces, not backs.
+    faces = page.eval_on_selector_all(".open-hand .tile", "ts => ts.map(t => t.dataset.tile)")
+    assert len(faces) >= 39 and "?" not in faces
+    page.click("[data-testid=next-event]")
+    assert page.inner_text("[data-testid=replay-position]").startswith(f"{position + 1} /")
+    assert page.get_attribute("a[href$='/record/mjai']", "href") == f"/api/games/{game}/record/mjai"
+    mjai = httpx.get(f"{server}/api/games/{game}/record/mjai")  # a public game's record
+    assert mjai.status_code == 200 and '"start_game"' in mjai.text
+    page.keyboard.press("End")  # the last events: hand_end, end_kyoku, end_game, match_end
+    for _ in range(3):
+        page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("[data-testid=hand-end]")
+    shoot(page, "replay-desktop")
     page.context.close()

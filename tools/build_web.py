@@ -82,8 +82,17 @@ def build(check: bool = False, force: bool = False) -> None:
         run(npm, "run", "--silent", "check")
     if not fresh:
         print("taku: building the web client (vite build)", flush=True)
-        run(npm, "run", "--silent", "build", "--", "--logLevel", "warn")
-        (BUNDLE / "index.html").touch()
+        # Built beside the bundle, then swapped in: a running server never sees half a bundle.
+        fresh_bundle = BUNDLE.with_name("web.new")
+        old_bundle = BUNDLE.with_name("web.old")
+        for leftover in (fresh_bundle, old_bundle):
+            shutil.rmtree(leftover, ignore_errors=True)
+        run(npm, "run", "--silent", "build", "--", "--logLevel", "warn", "--outDir", str(fresh_bundle))
+        (fresh_bundle / "index.html").touch()
+        if BUNDLE.exists():
+            BUNDLE.rename(old_bundle)
+        fresh_bundle.rename(BUNDLE)
+        shutil.rmtree(old_bundle, ignore_errors=True)
 
 
 def main() -> int:

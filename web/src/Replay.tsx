@@ -105,7 +105,7 @@ export function ReplayPage({ id, invite }: { id: string; invite: string | null }
   return (
     <div class={`replay ${data.game.game}`} data-at={at}>
       <div class="replay-bar" data-testid="replay-bar">
-        <button title="start (Home)" onClick={() => setAt(0)}>⏮</button>
+        <button title="start (Home)" data-testid="replay-start" onClick={() => setAt(0)}>|◀</button>
         <button title={mahjong ? "previous hand" : "previous"} onClick={() => seek(-1, isHand)}>{mahjong ? "◀ hand" : "◀◀"}</button>
         <button title="previous turn" data-testid="prev-turn" onClick={() => seek(-1, isStep)}>◀ turn</button>
         <button title="previous event (←)" onClick={() => setAt(Math.max(0, at - 1))}>‹</button>
@@ -113,7 +113,7 @@ export function ReplayPage({ id, invite }: { id: string; invite: string | null }
         <button title="next event (→)" data-testid="next-event" onClick={() => setAt(Math.min(events.length, at + 1))}>›</button>
         <button title="next turn" data-testid="next-turn" onClick={() => seek(1, isStep)}>turn ▶</button>
         <button title={mahjong ? "next hand" : "next"} data-testid="next-hand" onClick={() => seek(1, isHand)}>{mahjong ? "hand ▶" : "▶▶"}</button>
-        <button title="end (End)" onClick={() => setAt(events.length)}>⏭</button>
+        <button title="end (End)" onClick={() => setAt(events.length)}>▶|</button>
         <input type="range" min={0} max={events.length} value={at} aria-label="position in the game" onInput={(e) => setAt(Number((e.target as HTMLInputElement).value))} />
         {mahjong && (
           <label>
@@ -126,7 +126,7 @@ export function ReplayPage({ id, invite }: { id: string; invite: string | null }
         <span class="downloads">
           {formats.map((f) => (
             <a class="button" href={`/api/games/${id}/record/${f}${invite ? `?invite=${invite}` : ""}`} download>
-              ⬇ {f}
+              {f} ↓
             </a>
           ))}
         </span>

@@ -59,7 +59,10 @@ function App(): JSX.Element {
         ) : route.page === "game" && user ? (
           <GamePage key={route.id} id={route.id} invite={route.invite} user={user} />
         ) : route.page === "game" ? (
-          <GamePage key={route.id} id={route.id} invite={route.invite} user={null} />
+          <>
+            <Lobby user={null} setUser={setUser} />
+            <GamePage key={route.id} id={route.id} invite={route.invite} user={null} />
+          </>
         ) : route.page === "replay" ? (
           <ReplayPage key={route.id} id={route.id} invite={route.invite} />
         ) : (

@@ -147,7 +147,7 @@ function HandEndView({ end, names, seat, onClose, label }: { end: HandEnd; names
           end.hands.map((hand, s) =>
             hand ? (
               <div class="shown-hand" key={s}>
-                <span class="who">{names[s]} tenpai</span>
+                <div class="who">{names[s]}: tenpai</div>
                 {hand.map((t, i) => (
                   <Tile key={i} tile={t} />
                 ))}
@@ -202,9 +202,11 @@ export function Table(props: TableProps): JSX.Element {
   const { state, seat, info, prompt, send, toggles, setToggles, playing } = props;
   const [riichiMode, setRiichiMode] = useState(false);
   useEffect(() => setRiichiMode(false), [prompt?.n, prompt?.actions.length]);
-  // Names as shown: a name that several seats share (three "taku" bots) gets its first seat's wind.
+  // Names as shown: a name that several seats share (three "taku" bots) gets a number.
   const names = info.names.map((n, i) =>
-    info.names.filter((m) => m === n).length > 1 ? `${n} ${"ESWN"[i]}` : n || `seat ${i}`,
+    info.names.filter((m) => m === n).length > 1
+      ? `${n} ${info.names.slice(0, i + 1).filter((m) => m === n).length}`
+      : n || `seat ${i}`,
   );
   const me = state.seats[seat];
   const discards = prompt?.actions.filter((a) => a.type === "dahai") ?? [];
