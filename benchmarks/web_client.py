@@ -30,19 +30,17 @@ CHROMIUM = "/usr/bin/chromium"
 # table shows that event (the `data-n` attribute the table view sets from its state).
 PROBE = """
 window.__arrived = {}; window.__shown = {};
-const Native = window.WebSocket;
-window.WebSocket = function (...args) {
-  const ws = new Native(...args);
-  ws.addEventListener('message', (m) => {
-    const data = JSON.parse(m.data);
-    if (data.type === 'event') window.__arrived[data.n] = performance.now();
-  });
-  return ws;
+window.WebSocket = class extends window.WebSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', (m) => {
+      const data = JSON.parse(m.data);
+      if (data.type === 'event') window.__arrived[data.n] = performance.now();
+    });
+  }
 };
-window.WebSocket.prototype = Native.prototype;
-Object.assign(window.WebSocket, Native);
 new MutationObserver(() => {
-  const table = document.querySelector('.mahjong');
+  const table = document.querySelector('.mahjong[data-n]');
   if (!table) return;
   const n = Number(table.dataset.n);
   if (!(n in window.__shown)) window.__shown[n] = performance.now();
@@ -150,13 +148,24 @@ def main() -> None:
             page = context.new_page()
             page.goto(f"{url}/#/game/{game}")
             loops: list[float] = []
-            for _ in range(args.discards):
-                tile = page.wait_for_selector(
-                    ".hand-tile.playable.drawn, .hand-tile.playable", timeout=30_000
+            while len(loops) < args.discards:
+                page.wait_for_function(
+                    "!!document.querySelector('.hand-tile.playable, [data-testid=hand-end],"
+                    " [data-testid=match-end], .actions button[data-action=none]')",
+                    timeout=30_000,
                 )
+                if page.query_selector("[data-testid=match-end]"):
+                    break
                 if page.query_selector("[data-testid=hand-end]"):
                     page.click("[data-testid=hand-end] button")
                     continue
+                if page.query_selector(".actions button[data-action=none]"):
+                    page.click(".actions button[data-action=none]")  # pass calls and wins
+                    page.wait_for_timeout(50)
+                    continue
+                tile = page.query_selector(".hand-tile.playable.drawn") or page.query_selector(
+                    ".hand-tile.playable"
+                )
                 river = page.eval_on_selector(".river.bottom", "r => r.children.length")
                 started = time.perf_counter()
                 tile.click()
@@ -166,8 +175,6 @@ def main() -> None:
                     timeout=30_000,
                 )
                 loops.append(1000 * (time.perf_counter() - started))
-                if page.query_selector("[data-testid=match-end]"):
-                    break
             arrived = page.evaluate("window.__arrived")
             shown = page.evaluate("window.__shown")
             renders = [shown[n] - arrived[n] for n in arrived if n in shown]

@@ -7,6 +7,7 @@ import { Tile } from "./Tile";
 import { SEAT_WINDS, doraOf, tileName, windName } from "./tiles";
 import type { HandEnd, MatchEnd, Meld, SeatState, TableState } from "./state";
 import { roundLabel } from "./state";
+import { furiten, waitsOf } from "./waits";
 
 export type MjaiAction = { type: string; actor?: number; pai?: string; target?: number; consumed?: string[]; tsumogiri?: boolean };
 
@@ -30,6 +31,8 @@ export interface Toggles {
   autoWin: boolean;
   noCalls: boolean;
   tsumogiri: boolean;
+  /** Beginner help: waits, furiten, the discards that keep tenpai. */
+  help?: boolean;
 }
 
 export interface TableProps {
@@ -261,6 +264,13 @@ export function Table(props: TableProps): JSX.Element {
   });
 
   const legal = new Set(discards.map((a) => a.pai));
+  // Beginner help (off by default): the waits of a 13-tile hand, or per tile the waits left by
+  // discarding it.
+  const help = Boolean(toggles?.help) && playing;
+  const river = me.river.map((d) => d.pai);
+  const waits = help && !me.drawn ? waitsOf(me.hand) : [];
+  const waitsAfter = (i: number): string[] =>
+    help && me.drawn ? waitsOf(handTiles.filter((_, j) => j !== i).map((t) => t.tile)) : [];
   const showHandEnd =
     state.handEnd !== null && state.handEndN > props.closedHandEnd && !state.matchEnd;
   const waiting = new Set(info.waiting);
@@ -315,10 +325,12 @@ export function Table(props: TableProps): JSX.Element {
           <div class={`hand${riichiMode ? " choosing" : ""}`} data-testid="hand">
             {handTiles.map(({ tile, drawn }, i) => {
               const playable = discards.length > 0 && legal.has(tile) && !riichiMode;
+              const left = waitsAfter(i);
               return (
                 <button
                   key={`${i}-${tile}`}
-                  class={`hand-tile${drawn ? " drawn" : ""}${playable ? " playable" : ""}${discards.length && !legal.has(tile) ? " illegal" : ""}`}
+                  title={left.length ? `tenpai: waits ${left.join(" ")}${furiten(left, [...river, tile]) ? " (furiten)" : ""}` : undefined}
+                  class={`hand-tile${drawn ? " drawn" : ""}${playable ? " playable" : ""}${discards.length && !legal.has(tile) ? " illegal" : ""}${left.length ? " keeps-tenpai" : ""}`}
                   disabled={!playable}
                   data-tile={tile}
                   aria-label={`discard ${tileName(tile)}`}
@@ -360,12 +372,19 @@ export function Table(props: TableProps): JSX.Element {
             {!prompt && state.turn !== null && <span class="hint">{waiting.size ? `${[...waiting].map((s) => names[s]).join(", ")} thinking` : ""}</span>}
           </div>
         )}
+        {help && waits.length > 0 && (
+          <p class={`help${furiten(waits, river) ? " furiten" : ""}`} data-testid="waits">
+            Waits: {waits.map((w) => <Tile key={w} tile={w} />)}
+            {furiten(waits, river) && <b> furiten: no ron (a wait is in your river)</b>}
+          </p>
+        )}
         {props.error && <p class="error" role="alert">{props.error}</p>}
         {playing && toggles && setToggles && (
           <div class="toggles">
             <label><input type="checkbox" checked={toggles.autoWin} onChange={() => setToggles({ ...toggles, autoWin: !toggles.autoWin })} /> auto-win</label>
             <label><input type="checkbox" checked={toggles.noCalls} onChange={() => setToggles({ ...toggles, noCalls: !toggles.noCalls })} /> no calls</label>
             <label><input type="checkbox" checked={toggles.tsumogiri} onChange={() => setToggles({ ...toggles, tsumogiri: !toggles.tsumogiri })} /> tsumogiri</label>
+            <label><input type="checkbox" checked={Boolean(toggles.help)} onChange={() => setToggles({ ...toggles, help: !toggles.help })} /> help (waits)</label>
           </div>
         )}
       </div>
