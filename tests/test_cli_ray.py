@@ -48,6 +48,7 @@ def test_evaluate_with_ray_is_the_single_process_summary(capsys: pytest.CaptureF
     assert with_ray.pop("results") == str(results)
     assert with_ray == plain
     assert len(results.read_text().splitlines()) == 8
+    assert summary(capsys, *argv, "--ray", "--ray-batch", "3") == plain  # 3 games per task
 
 
 def test_renju_match_with_ray_is_the_single_process_summary(capsys: pytest.CaptureFixture[str]) -> None:

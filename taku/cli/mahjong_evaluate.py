@@ -48,7 +48,7 @@ def register(commands: Any) -> None:
     ev.add_argument("--results", metavar="FILE",
                     help="write each game's result as a JSON line to FILE as it finishes")
     ev.add_argument("--json", action="store_true", help="print the summary as JSON")
-    add_ray_option(ev)
+    add_ray_option(ev, batch=True)
     ev.set_defaults(handler=_evaluate_command)
 
 
@@ -80,7 +80,8 @@ def _evaluate_command(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         specs = iter_schedule(args.games, args.seed, duplicate=True)
-        for result in iter_games(specs, names, rules, workers=args.workers, ray=args.ray):
+        for result in iter_games(specs, names, rules, workers=args.workers, ray=args.ray,
+                                 ray_batch=args.ray_batch):
             tally.add(result)
             if sink is not None:
                 sink.write(json.dumps(game_line(result)) + "\n")

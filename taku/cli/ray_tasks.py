@@ -27,9 +27,20 @@ RAY_HELP = ("run the games as Ray tasks: on a local Ray runtime with --workers C
             "taku[ray]. The results do not depend on it")
 
 
-def add_ray_option(parser: Any) -> None:
-    """Add ``--ray [ADDRESS]`` to a sub-command's parser."""
+def add_ray_option(parser: Any, batch: bool = False) -> None:
+    """Add ``--ray [ADDRESS]`` (and with ``batch``, ``--ray-batch B``) to a sub-command's parser."""
+    from taku.cli.main import count
+
     parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS", help=RAY_HELP)
+    if batch:
+        parser.add_argument("--ray-batch", type=count(1, 10_000, "a number of games"), default=1,
+                            metavar="B", help="with --ray: games per Ray task (default 1; more "
+                                              "relieves the coordinator on a large cluster)")
+
+
+def run_batch(items: list[Any], function: Callable[..., R], *shared: Any) -> list[R]:
+    """``function(item, *shared)`` for each of ``items`` (one Ray task of a batch)."""
+    return [function(item, *shared) for item in items]
 
 
 def _ray() -> Any:
@@ -41,10 +52,17 @@ def _ray() -> Any:
 
 
 def ray_map(function: Callable[..., R], items: Iterable[Any], *, address: str, workers: int,
-            shared: tuple[Any, ...] = (), window: int | None = None) -> Iterator[R]:
+            shared: tuple[Any, ...] = (), window: int | None = None, batch: int = 1) -> Iterator[R]:
     """``function(item, *shared)`` for each item, as Ray tasks, yielded as they finish (in no
     particular order). ``shared`` values are put in Ray's object store once. At most ``window``
-    tasks (default: four per CPU of the runtime) are in flight."""
+    tasks (default: four per CPU of the runtime) are in flight, each of ``batch`` items."""
+    if batch > 1:
+        iter_items = iter(items)
+        chunks = iter(lambda: list(itertools.islice(iter_items, batch)), [])
+        for results in ray_map(run_batch, chunks, address=address, workers=workers,
+                               shared=(function, *shared), window=window):
+            yield from results
+        return
     ray = _ray()
     started_here = False
     if not ray.is_initialized():
