@@ -1117,8 +1117,8 @@ def mask_event(event: Event, seat: int) -> Event:
 
 
 def _distinct(tiles: Sequence[Tile]) -> list[Tile]:
-    """The different tiles of ``tiles`` (a red five apart from the others), in order."""
-    found = {t.kind * 2 + t.red: t for t in tiles}
+    """The different tiles of ``tiles`` (a red five apart from the others), in tile order."""
+    found = {t.kind * 2 + 1 - t.red: t for t in tiles}  # a red five first
     return [found[key] for key in sorted(found)]
 
 

@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from taku.bots.simple import Player
-from taku.mahjong.actions import Action
+from taku.mahjong.actions import Action, match_action
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.kyoku import WIND_MJAI, Event, Kyoku, Observation
 from taku.mahjong.rules import Rules
@@ -157,37 +157,6 @@ def _seat_field(event: Event, key: str) -> int:
     if type(value) is not int or not 0 <= value <= 3:
         raise MjaiProtocolError(f"{event['type']} event: {key} must be a seat 0..3, got {_show(value)}")
     return value
-
-
-def _same_tiles(a: Iterable[Tile], b: Iterable[Tile]) -> bool:
-    return sorted(a) == sorted(b)
-
-
-def match_action(action: Action, legal: Sequence[Action]) -> Action | None:
-    """The action of ``legal`` that ``action`` (read from mjai) means, or None: the type, the
-    tile and the consumed tiles (in any order) must agree; a discard's tsumogiri flag decides only
-    between two discards of the same tile."""
-    candidates = []
-    for option in legal:
-        if option.type != action.type or option.actor != action.actor:
-            continue
-        if option.type in ("dahai", "chi", "pon", "daiminkan", "kakan") and option.pai != action.pai:
-            continue
-        if option.type in ("chi", "pon", "daiminkan", "ankan", "kakan") and action.consumed and \
-                not _same_tiles(option.consumed, action.consumed) and \
-                not _same_tiles(option.consumed, (*action.consumed, *(() if action.pai is None
-                                                                     else (action.pai,)))):
-            continue
-        if option.type == "ankan" and not action.consumed and action.pai is not None and \
-                option.consumed[0].kind != action.pai.kind:
-            continue
-        candidates.append(option)
-    if not candidates:
-        return None
-    for option in candidates:
-        if option.type != "dahai" or option.tsumogiri == action.tsumogiri:
-            return option
-    return candidates[0]
 
 
 class MjaiSeatState:
@@ -465,7 +434,7 @@ class MjaiSeatState:
             shown = Action.from_mjai(event)
             options = kyoku.claim_options.get(actor, ())
             if actor == self.seat:
-                call = match_action(shown, options)
+                call = match_action(options, shown)
                 if call is None:
                     raise MjaiProtocolError(f"{kind} {_show(event)} is not among seat {actor}'s "
                                             f"options: " + "; ".join(map(str, options)))
@@ -491,7 +460,7 @@ class MjaiSeatState:
             self._check_tsumogiri(kyoku, actor, event)
         if actor == self.seat:
             legal = kyoku.legal_actions(actor)
-            action = match_action(shown, legal)
+            action = match_action(legal, shown)
             if action is None:
                 raise MjaiProtocolError(f"{kind} {_show(event)} is not legal for seat {actor}: "
                                         "legal: " + "; ".join(map(str, legal)))

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from taku.formats.mahjong.record import Event, MahjongRecord
-from taku.mahjong.actions import Action, IllegalActionError
+from taku.mahjong.actions import Action, IllegalActionError, match_action
 from taku.mahjong.errors import MahjongError
+from taku.mahjong.kyoku import Kyoku
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules, rules_label
 from taku.mahjong.tiles import Tile
@@ -318,32 +319,19 @@ def _pass_others(kyoku: Any, keep: set[int], report: ReplayReport, label: str, i
             _apply(kyoku, Action("none", seat), report, label, index)
 
 
-def _find(kyoku: Any, event: Event, report: ReplayReport, label: str, index: int) -> Action:
+def _find(kyoku: Kyoku, event: Event, report: ReplayReport, label: str, index: int) -> Action:
+    """The engine's legal action that the record's ``event`` means (:func:`match_action`)."""
     seat = event.get("actor")
     legal = kyoku.legal_actions(seat) if isinstance(seat, int) and 0 <= seat <= 3 else ()
     kind = "open_reach" if event["type"] == "reach" and event.get("open") is True else event["type"]
-    pai = event.get("pai")
-    consumed = sorted(event.get("consumed", []))
-    candidates = []
-    for action in legal:
-        if action.type != kind:
-            continue
-        if pai is not None and kind != "ankan" and (action.pai is None or action.pai.mjai != pai):
-            continue
-        if consumed and sorted(t.mjai for t in action.consumed) != consumed:
-            continue
-        if "target" in event and action.target is not None and kind != "hora" and \
-                action.target != event["target"]:
-            continue
-        candidates.append(action)
-    if kind == "dahai" and len(candidates) > 1:
-        exact = [c for c in candidates if c.tsumogiri == bool(event.get("tsumogiri"))]
-        candidates = exact or candidates
-    if not candidates:
+    try:
+        found = match_action(legal, Action.from_mjai(event))
+    except IllegalActionError:
+        found = None
+    if found is None:
         text = ", ".join(str(a) for a in legal) or "nothing"
         _fail(report, label, index, f"the record's {kind} {_describe(event)} is illegal in the "
                                     f"engine (legal for seat {seat}: {text})")
-    found: Action = candidates[0]
     return found
 
 
