@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.decompose import TRIPLET, split_groups
@@ -37,12 +37,18 @@ from taku.mahjong.shanten import shanten, shanten_kokushi, waits
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, WINDS, Tile
 from taku.mahjong.wall import DEAL, DORA, LIVE_END, RINSHAN, URA, Wall
 
+if TYPE_CHECKING:
+    from taku.mahjong.perspective import SeatPerspective
+
 WIND_MJAI = ("E", "S", "W", "N")
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
 _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset(WINDS)
 
 _NONE = "none"
+
+CLAIM_PHASES = ("claim", "chankan", "ankan")
+"""The phases in which seats answer a discard or a kan tile (ron, calls, ``none``)."""
 
 Event = dict[str, Any]
 
@@ -256,7 +262,7 @@ class Kyoku:
         """The seats that must answer now (several when a discard can be claimed)."""
         if self.phase == "over":
             return ()
-        if self.phase in ("claim", "chankan", "ankan"):
+        if self.phase in CLAIM_PHASES:
             return tuple(s for s in self.claim_options if s not in self.responses)
         return (self.actor,)
 
@@ -272,7 +278,7 @@ class Kyoku:
         """What ``seat`` may do now (empty if it is not his decision)."""
         if self.phase == "over":
             return ()
-        if self.phase in ("claim", "chankan", "ankan"):
+        if self.phase in CLAIM_PHASES:
             if seat in self.responses:
                 return ()
             return self.claim_options.get(seat, ())
@@ -292,7 +298,7 @@ class Kyoku:
         # Players usually hand back one of the offered objects: test identity before equality.
         if not any(a is action for a in legal) and action not in legal:
             raise IllegalActionError(f"illegal action {action}: {self._why_illegal(action, legal)}")
-        if self.phase in ("claim", "chankan", "ankan"):
+        if self.phase in CLAIM_PHASES:
             self.responses[action.actor] = action
             if len(self.responses) == len(self.claim_options):
                 self._resolve_claims()
@@ -329,7 +335,7 @@ class Kyoku:
         if type(seat) is not int or not 0 <= seat <= 3:
             return f"actor must be a seat 0..3, got {seat!r}"
         if not legal:
-            if self.phase in ("claim", "chankan", "ankan") and seat in self.responses:
+            if self.phase in CLAIM_PHASES and seat in self.responses:
                 return f"seat {seat} has already answered this tile"
             waiting = ", ".join(map(str, self.to_act))
             return f"it is not seat {seat}'s decision (waiting for seat {waiting})"
@@ -1063,6 +1069,16 @@ class Kyoku:
         self._emit({"type": "end_kyoku"})
 
     # --- views ----------------------------------------------------------------------------------------
+    def seen_by(self, seat: int) -> SeatPerspective:
+        """``seat``'s perspective of the hand so far, built from the events ``seat`` sees (a
+        :class:`~taku.mahjong.perspective.SeatPerspective`: the state an mjai bot or a learning
+        environment keeps, which knows nothing of the others' concealed tiles)."""
+        from taku.mahjong.perspective import SeatPerspective  # it builds on Kyoku
+        perspective = SeatPerspective(seat, self.rules, dealer_wins=self.dealer_wins)
+        for event in self.observe(seat).events:
+            perspective.update(event)
+        return perspective
+
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may see now: his own tiles, everything public, and his legal actions."""
         if type(seat) is not int or not 0 <= seat <= 3:
