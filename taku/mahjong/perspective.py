@@ -39,14 +39,14 @@ from typing import Any
 
 from taku.mahjong.actions import Action, match_action
 from taku.mahjong.errors import MahjongError
-from taku.mahjong.kyoku import WIND_MJAI, Event, Kyoku, Observation
+from taku.mahjong.kyoku import CLAIM_PHASES, WIND_MJAI, Event, Kyoku, Observation, Phase
 from taku.mahjong.rules import Rules
 from taku.mahjong.score import Win
+from taku.mahjong.seats import seat_wind
 from taku.mahjong.shanten import shanten
 from taku.mahjong.tiles import Tile, tiles_to_str
 from taku.mahjong.wall import DEAL_ORDER, DORA, Wall
 
-_CLAIM_PHASES = ("claim", "chankan", "ankan")
 _EVENT_TYPES = frozenset({
     "start_game", "start_kyoku", "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan",
     "dora", "reach", "reach_accepted", "hora", "ryukyoku", "end_kyoku", "end_game", "none"})
@@ -123,7 +123,7 @@ class _ShadowKyoku(Kyoku):
             if other not in (seat, self.own_seat) and other not in options:
                 options[other] = (Action("none", other),)
         self.claim_options = options
-        self.phase = "claim"
+        self.phase = Phase.CLAIM
         self.responses = {}
 
     def _after_claims(self) -> None:
@@ -242,11 +242,11 @@ class SeatPerspective:
         if kind in ("hora", "ryukyoku", "end_kyoku"):
             if kind == "hora" and event.get("actor") == kyoku.oya:
                 self._dealer_won = True
-            kyoku.phase = "over"  # the table settles the hand; the next start_kyoku says how
+            kyoku.phase = Phase.OVER  # the table settles the hand; the next start_kyoku says how
             self._touched()
             return
         self._see_event(kind, event)
-        if kyoku.phase in _CLAIM_PHASES:
+        if kyoku.phase in CLAIM_PHASES:
             self._settle(kyoku, kind, event)
             if kind in ("chi", "pon", "daiminkan"):
                 return
@@ -295,7 +295,7 @@ class SeatPerspective:
                 raise EventError(f"{name}: a tsumo, but it is not seat {actor}'s turn to "
                                         f"win on a draw ({phase}, seat {kyoku.actor})")
         else:
-            if phase not in _CLAIM_PHASES:
+            if phase not in CLAIM_PHASES:
                 raise EventError(f"{name}: a ron, but there is no discard or kan to win on")
             if phase == "claim":
                 assert kyoku.last_discard is not None
@@ -411,7 +411,7 @@ class SeatPerspective:
             self._dealer_wins = 0
         self._last_oya = oya
         self._dealer_won = False
-        wall = _shadow_wall(hand, (seat - oya) % 4, marker)
+        wall = _shadow_wall(hand, seat_wind(seat, oya), marker)
         try:
             self.kyoku = _ShadowKyoku(
                 wall, self.rules, seat=seat, oya=oya, round_wind=WIND_MJAI.index(bakaze),
