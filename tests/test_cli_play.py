@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from taku.bots.renju_opening import ai_opening_action
 from taku.cli.main import main
 from taku.cli.play import RICH_MISSING, Terminal
 from taku.cli.play_mahjong import MahjongOptions, TileInputError, parse_tile, tile_text
 from taku.cli.play_mahjong import play as play_mahjong
-from taku.cli.play_renju import RenjuOptions, ai_opening_action, read_opening_action
+from taku.cli.play_renju import RenjuOptions, read_opening_action
 from taku.cli.play_renju import play as play_renju
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules

@@ -118,7 +118,7 @@ def ai_decide(
 ) -> str:
     """The AI's next action (run in a worker process): an opening action's text or a point."""
     from taku.bots.renju_ai import RenjuAI
-    from taku.cli.play_renju import ai_opening_action
+    from taku.bots.renju_opening import ai_opening_action
     from taku.renju import WHITE
 
     state, position = _rebuild(config, opening_actions, moves)
