@@ -82,3 +82,21 @@ def test_score_interval_is_wilson() -> None:
     low, high = score_interval(5, 10)
     assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
     assert score_interval(0, 0) == (0.0, 1.0)
+
+
+def test_ray_refuses_external_brains(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["renju", "match", "--black", PBRAIN, "--white", "taku", "--ray"])
+    assert status == 2
+    assert "--ray plays taku players only" in capsys.readouterr().err
+
+
+def test_engine_games_do_not_depend_on_the_games_before(capsys: pytest.CaptureFixture[str]) -> None:
+    """Between taku engines every game has fresh engines: game 3 of a match is game 1 of a match
+    that starts with the same opening and colours."""
+    argv = ["renju", "match", "--black", "taku:beginner", "--white", "taku:beginner", "--seed", "4",
+            "--time-per-move", "5", "--json"]
+    assert main([*argv, "--games", "3", "--opening", "Kagetsu"]) == 0
+    three = json.loads(capsys.readouterr().out)["results"]
+    assert main([*argv, "--games", "1", "--opening", "Kagetsu"]) == 0
+    one = json.loads(capsys.readouterr().out)["results"]
+    assert three[2]["moves"] == one[0]["moves"] == three[0]["moves"]

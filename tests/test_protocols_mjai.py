@@ -16,7 +16,7 @@ import pytest
 from taku.bots import RandomPlayer, SimplePlayer, make_player
 from taku.bots.simple import Player
 from taku.cli.main import main
-from taku.mahjong.actions import Action
+from taku.mahjong.actions import Action, match_action
 from taku.mahjong.kyoku import Observation
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules
@@ -24,7 +24,6 @@ from taku.protocols.mjai_client import (
     MjaiBot,
     MjaiProtocolError,
     MjaiSeatState,
-    match_action,
     read_line,
 )
 from taku.protocols.mjai_process import (
@@ -111,7 +110,7 @@ class InProcessMjaiPlayer:
     def choose(self, observation: Observation) -> Action:
         line = json.dumps(self.feed.batch(observation))
         reply = json.loads(json.dumps(self.bot.react(json.loads(line))))
-        action = match_action(Action.from_mjai(reply, actor=self.seat), observation.legal_actions)
+        action = match_action(observation.legal_actions, Action.from_mjai(reply, actor=self.seat))
         assert action is not None, (reply, observation.legal_actions)
         return action
 

@@ -7,8 +7,9 @@ runs (it is rebuilt when pyproject.toml changes). Each step is announced with wh
 time and the total are printed at the end.
 
 ``--fast`` runs only the fast tests (``-m "not slow"``: no long replays, oracle runs or thousands of
-seeded matches); CI and the README's command run everything. Set ``TAKU_SKIP_LINT=1`` to run only
-pytest.
+seeded matches); CI and the README's command run everything. The browser client (``web/``) is
+type-checked and, when its sources changed, built (``tools/build_web.py``) before pytest. Set
+``TAKU_SKIP_LINT=1`` to run only pytest.
 
 With ``TAKU_COMPILE=1`` (for now; the compiled build does not pass every test yet) the install
 compiles the cores with mypyc when a C compiler is present (setup.py), and the tests run against
@@ -129,6 +130,8 @@ def main() -> None:
         sources = [name for name in ("taku", "tests", "benchmarks", "tools") if (ROOT / name).is_dir()]
         steps.run("ruff (lint)", PYTHON, "-m", "ruff", "check", *sources)
         steps.run("mypy --strict (types)", PYTHON, "-m", "mypy")
+    steps.run("web client: tsc --noEmit, and its build when web/ changed", PYTHON,
+              ROOT / "tools" / "build_web.py", "--check")
     workers = "2" if (os.cpu_count() or 1) >= 2 else "0"
     which = "the fast tests (-m 'not slow')" if fast else "every test, the slow ones included"
     where = "in 2 processes" if workers == "2" else "in one process"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Start the taku play server from a fresh clone: make ``.venv`` and install ``.[server]`` the first
-time (as ``tools/run_tests.py`` does for the tests), then run ``taku serve`` with the arguments given.
+time (as ``tools/run_tests.py`` does for the tests), build the browser client when its sources changed
+(``tools/build_web.py``), then run ``taku serve`` with the arguments given.
 
 Usage: ``python3 tools/serve.py [--db URL] [--host H] [--port P] ...`` (``taku serve --help``).
 Needs only python3 (3.11+) and the package index. The address is printed when the server is up.
@@ -51,6 +52,9 @@ def main() -> int:
                 print("taku: error: installing the server's packages failed", file=sys.stderr)
                 return status
         (VENV / ".installed-server").touch()
+    # The browser client: built when its sources are newer than the bundle (tools/build_web.py).
+    if subprocess.call([str(PYTHON), str(ROOT / "tools" / "build_web.py")], cwd=ROOT) != 0:
+        print("taku: warning: the browser client could not be built; serving the API only", file=sys.stderr)
     command = [str(PYTHON), "-m", "taku", "serve", *sys.argv[1:]]
     if os.name == "posix":  # the server replaces this process: signals reach it directly
         os.execv(command[0], command)

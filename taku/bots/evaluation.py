@@ -327,3 +327,101 @@ def summarize(names: Sequence[str], results: Iterable[GameResult]) -> tuple[Entr
 
 def _rate(successes: int, trials: int) -> float:
     return successes / trials if trials else 0.0
+
+
+# --- one player against another, over duplicate sets ----------------------------------------------
+
+class PairSummary(NamedTuple):
+    """Player A (entry 0) against player B (entries 1..3) over complete duplicate sets: A's and B's
+    average placement, ``difference`` = A's placement minus B's (negative: A places better) with
+    its 95% interval over sets, and A's average final score."""
+
+    games: int
+    sets: int
+    placement_a: float
+    placement_b: float
+    difference: float
+    difference_ci95: Interval | None
+    score_a: float
+    placements_a: tuple[int, int, int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-ready data."""
+        data: dict[str, Any] = {}
+        for key, value in zip(self._fields, self, strict=True):
+            data[key] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+class PairTally:
+    """A running evaluation of A (entry 0) against B (entries 1..3) on duplicate walls, fed one
+    :class:`GameResult` at a time in any order; it keeps only sums and the sets not yet complete
+    (so a million games need no more memory than a few). Each complete set of four games (A at
+    each seat once on the same walls) gives one sample: the mean over its games of A's rank minus
+    the mean rank of the B entries. The sums are exact fractions, so the summary does not depend
+    on the order in which games arrive.
+
+    >>> tally = PairTally()
+    >>> for rotation, rank_a in enumerate((1, 2, 1, 4)):
+    ...     others = [r for r in (1, 2, 3, 4) if r != rank_a]
+    ...     ranks = [0, 0, 0, 0]
+    ...     ranks[rotation] = rank_a
+    ...     for seat in range(4):
+    ...         if seat != rotation:
+    ...             ranks[seat] = others.pop()
+    ...     seating = tuple((seat - rotation) % 4 for seat in range(4))
+    ...     tally.add(GameResult(GameSpec(rotation, "s-0", seating, rotation), (SeatCounts(),) * 4,
+    ...                          tuple(ranks), (25000,) * 4))
+    >>> summary = tally.summary()
+    >>> summary.sets, summary.placement_a, round(summary.difference, 4)
+    (1, 2.0, -0.6667)
+    """
+
+    def __init__(self) -> None:
+        from fractions import Fraction
+
+        self._fraction = Fraction
+        self.games = 0
+        self.sets = 0
+        self._open: dict[str, list[Fraction]] = {}
+        self._sum = Fraction(0)
+        self._squares = Fraction(0)
+        self._rank_a = 0
+        self._rank_b = Fraction(0)
+        self._score_a = 0
+        self._placements = [0, 0, 0, 0]
+
+    def add(self, result: GameResult) -> None:
+        """Count one game (entry 0 is A, the others B)."""
+        fraction = self._fraction
+        seat_a = result.spec.seating.index(0)
+        rank_a = result.ranks[seat_a]
+        others = fraction(sum(result.ranks) - rank_a, 3)
+        self.games += 1
+        self._rank_a += rank_a
+        self._rank_b += others
+        self._score_a += result.scores[seat_a]
+        self._placements[rank_a - 1] += 1
+        games = self._open.setdefault(result.spec.wall_seed, [])
+        games.append(rank_a - others)
+        if len(games) == 4:
+            del self._open[result.spec.wall_seed]
+            sample = sum(games, fraction(0)) / 4
+            self.sets += 1
+            self._sum += sample
+            self._squares += sample * sample
+
+    def summary(self) -> PairSummary:
+        """The evaluation so far (at least one game)."""
+        if not self.games:
+            raise ValueError("no games to summarize")
+        interval: Interval | None = None
+        mean = self._sum / self.sets if self.sets else self._fraction(0)
+        if self.sets >= 2:
+            variance = (self._squares - self.sets * mean * mean) / (self.sets - 1)
+            half = Z95 * math.sqrt(variance / self.sets)
+            interval = (float(mean) - half, float(mean) + half)
+        a, b, c, d = self._placements
+        return PairSummary(self.games, self.sets, self._rank_a / self.games,
+                           float(self._rank_b / self.games), float(mean), interval,
+                           self._score_a / self.games, (a, b, c, d))

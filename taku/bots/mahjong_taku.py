@@ -16,11 +16,13 @@ its legal actions:
   clearly on; it never makes a call that leaves the hand without a yaku;
 - **declares riichi** when its closed hand is tenpai with at least two winning tiles left (one,
   when the hand has no other yaku);
-- **defends** (unless ``defence=False``): against a riichi, or an open hand with three melds that
-  shows value (a value honour, dora, a flush), it weighs its own shanten and hand value and
-  either pushes (choosing among equally fast discards the safest) or folds, discarding the safest
-  tile: genbutsu (the threatening player's discards and any tile passed after his riichi), then
-  tiles safe by suji, kabe (no-chance) and one-chance, honours with copies already seen, terminals;
+- **defends** (unless ``defence=False``): against a riichi or an open hand that may be tenpai,
+  it values each of its fastest discards by expected value (the chance to win the race times
+  the hand's value, less the expected cost of dealing in now and later) against folding, and
+  either pushes the best one or folds, discarding the tile least likely to deal in: genbutsu,
+  then tiles safe by suji, kabe (no-chance) and one-chance, honours with copies already seen,
+  terminals (the danger model and the race are in :mod:`taku.bots.mahjong_defence`); in the
+  last hand the leader folds more and the last player pushes more;
 - **nine terminals**: declares the abortive draw unless the hand is near kokushi.
 
 Ties are broken by a ``random.Random(seed)``, so a seeded game replays exactly.
@@ -37,7 +39,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import NamedTuple
 
+from taku.bots.mahjong_defence import Threat, deal_in_chance, genbutsu, han_points, race, threats
 from taku.mahjong.actions import Action
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.hand import Hand, Meld
@@ -66,9 +70,9 @@ def _sequence_shapes(kind: int) -> tuple[tuple[int, int, float, int], ...]:
         return ()
     n = kind % 9
     shapes: list[tuple[int, int, float, int]] = []
-    if n <= 6:  # kind+1, kind+2 waiting on kind and kind+3 (ryanmen); 89 waits on 7 alone
+    if n <= 5:  # kind+1, kind+2 waiting on kind and kind+3 (ryanmen)
         shapes.append((kind + 1, kind + 2, 3.0, kind + 3))
-    elif n == 7:
+    elif n == 6:
         shapes.append((kind + 1, kind + 2, 1.5, -1))  # penchan 89 on 7
     if n >= 3:
         shapes.append((kind - 2, kind - 1, 3.0, kind - 3))
@@ -106,15 +110,7 @@ def danger(kind: int, unseen: Sequence[int], safe: frozenset[int] | set[int]) ->
 def safe_kinds(observation: Observation, seat: int) -> set[int]:
     """The kinds ``seat`` cannot win on by ron: his own discards, and the tiles anyone discarded
     after his riichi was accepted (genbutsu)."""
-    safe = {t.kind for t in observation.discards[seat]}
-    in_riichi = False
-    for event in observation.events:
-        kind = event["type"]
-        if kind == "reach_accepted" and event["actor"] == seat:
-            in_riichi = True
-        elif kind == "dahai" and in_riichi:
-            safe.add(Tile.from_mjai(event["pai"]).kind)
-    return safe
+    return genbutsu(observation, seat)
 
 
 class TakuPlayer:
@@ -216,49 +212,92 @@ class TakuPlayer:
         """The discard, the shanten it leaves, its winning tiles left (in tenpai) and whether the
         tenpai hand has a yaku without riichi."""
         rows = view.discard_table(discards)
-        best_shanten = min(row[1] for row in rows)
-        threat = view.threat() if self.defence else 0.0
-        fold = False
-        if threat > 0:
-            fold = self._should_fold(view, best_shanten, rows)
-        choice: tuple[float, ...] = ()
-        chosen = rows[0]
-        for row in rows:
-            action, sh, score, _, _ = row
-            kind = action.pai.kind if action.pai is not None else 0
-            if fold:
-                key: tuple[float, ...] = (-view.danger_of(kind), -sh, score, self._rng.random())
-            else:
-                if sh > best_shanten:
+        best_shanten = min(row.shanten for row in rows)
+        facing = view.threats() if self.defence else ()
+        if facing:
+            chosen = self._push_or_fold(view, rows, best_shanten)
+        else:
+            choice: tuple[float, ...] = ()
+            chosen = rows[0]
+            for row in rows:
+                if row.shanten > best_shanten:
                     continue
-                if threat > 0:
-                    score -= 4.0 * threat * view.danger_of(kind)
-                key = (score, -(action.pai is not None and action.pai.red), self._rng.random())
-            if not choice or key > choice:
-                choice, chosen = key, row
-        return chosen[0], chosen[1], chosen[3], chosen[4]
+                action = row.action
+                key = (row.score, -(action.pai is not None and action.pai.red), self._rng.random())
+                if not choice or key > choice:
+                    choice, chosen = key, row
+        return chosen.action, chosen.shanten, chosen.waits_left, chosen.dama
 
-    def _should_fold(self, view: _View, best_shanten: int, rows: list[_Row]) -> bool:
-        """Push or fold against the threats on the table (see the module docstring)."""
-        if best_shanten <= 0:
-            # push a tenpai hand that can win; fold a yaku-less or furiten-only one
-            return not any(row[1] == 0 and row[3] > 0 for row in rows)
-        value = view.value()
-        riichis = view.riichi_threats()
-        if riichis:
-            if best_shanten >= 2:
-                return True
-            return not (value >= 3 and view.obs.tiles_left >= 12 and riichis == 1)
-        # only open hands threaten
-        if best_shanten >= 3:
-            return True
-        return best_shanten == 2 and value < 2
+    def _push_or_fold(self, view: _View, rows: list[_Row], best_shanten: int) -> _Row:
+        """Against threats: the discard of highest expected value among the fastest ones (a win's
+        chance times its value, less the expected cost of dealing in now and on the discards to
+        come), or, when folding is worth more, the safest discard (see
+        :mod:`taku.bots.mahjong_defence`)."""
+        obs = view.obs
+        facing = view.threats()
+        gain_weight, loss_weight = view.stakes()
+        unseen_total = sum(view.unseen)
+        turns = obs.tiles_left // 4
+        end_rate = 0.03
+        for threat in facing:
+            end_rate += 0.11 * threat.tenpai
+        end_rate = min(end_rate, 0.5)
+        threat_value = sum(t.tenpai * t.value for t in facing)
+        bonus = 1000 * obs.deposits + 300 * obs.honba + 0.1 * threat_value  # and his tsumo avoided
+        hand_value = han_points(view.value() + 0.5, view.seat_wind == 0)
+        future_risk = 0.03 * threat_value  # the expected cost of one more pushed discard
+        fold_key: tuple[float, ...] = ()
+        fold_row = rows[0]
+        push_key: tuple[float, ...] = ()
+        push_row: _Row | None = None
+        push_ev = 0.0
+        races: dict[tuple[int, float, float], tuple[float, float]] = {}
+        for row in rows:
+            action = row.action
+            kind = action.pai.kind if action.pai is not None else 0
+            loss = view.danger_of(kind) * loss_weight
+            tie = self._rng.random()
+            fold = (-round(loss, 1), float(-row.shanten), row.score, tie)
+            if not fold_key or fold > fold_key:
+                fold_key, fold_row = fold, row
+            if row.shanten > best_shanten:
+                continue
+            if row.shanten <= 0:
+                if row.waits_left <= 0 or row.points <= 0:
+                    continue
+                args = (0, float(row.waits_left), float(row.waits_left))
+                value = row.points
+            else:
+                args = (row.shanten, row.ukeire, 5.0)
+                value = hand_value
+            found = races.get(args)
+            if found is None:
+                found = races[args] = race(args[0], args[1], args[2], unseen_total, turns, end_rate)
+            win, later = found
+            ev = win * (value + bonus) * gain_weight - loss - later * future_risk * loss_weight
+            key = (ev, row.score, tie)
+            if push_row is None or key > push_key:
+                push_key, push_row, push_ev = key, row, ev
+        fold_ev = -fold_key[0] * 1.0 - 0.005 * turns * threat_value * loss_weight
+        if push_row is not None and push_ev > fold_ev:
+            return push_row
+        return fold_row
 
 
 _Plan = tuple[str, tuple[bool, ...] | None]
 """A yaku an open hand aims at: its name and the kinds it may use (None: all)."""
-_Row = tuple[Action, int, float, int, bool]
-"""A discard, the shanten it leaves, its score, its winning tiles left (tenpai), dama yaku."""
+class _Row(NamedTuple):
+    """A discard, the shanten it leaves, its score (ukeire and value), its winning tiles left
+    (tenpai), whether the tenpai hand has a yaku without riichi, its ukeire (not tenpai) and the
+    average points of its wins (tenpai)."""
+
+    action: Action
+    shanten: int
+    score: float
+    waits_left: int
+    dama: bool
+    ukeire: float
+    points: float
 
 
 class _View:
@@ -304,9 +343,8 @@ class _View:
         round_wind = 27 + observation.round_wind
         self.yakuhai[round_wind] = self.yakuhai.get(round_wind, 0) + 1
         self.seat_wind = seat_wind - 27
-        self._threat: float | None = None
-        self._threats: list[tuple[int, float]] = []
-        self._safe: dict[int, set[int]] = {}
+        self._threat_list: tuple[Threat, ...] | None = None
+        self._danger: dict[int, float] = {}
         self.own_discards = {t.kind for t in observation.discards[seat]}
 
     # --- yaku plans of an open hand -------------------------------------------------------------
@@ -389,7 +427,7 @@ class _View:
         if closed and sum(1 for k in _YAOCHUU if counts[k]) >= 9:
             near.update(_YAOCHUU)
         near_list = sorted(near)
-        cache: dict[int, tuple[float, int, bool]] = {}
+        cache: dict[int, tuple[float, int, bool, float, float]] = {}
         shanten_of: dict[int, int] = {}
         for action in discards:
             assert action.pai is not None
@@ -411,12 +449,14 @@ class _View:
             if found is None:
                 waits_left = 0
                 dama = False
+                ukeire = 0.0
+                points = 0.0
                 if sh > best:
                     score = -100.0
                 else:
                     counts[kind] -= 1
                     if sh == 0:
-                        score, waits_left, dama = self._tenpai_score(counts, kind)
+                        score, waits_left, dama, points = self._tenpai_score(counts, kind)
                     else:
                         total = 0
                         for draw in near_list:
@@ -429,14 +469,14 @@ class _View:
                             counts[draw] -= 1
                             if after < sh:
                                 total += left
-                        score = float(total)
+                        score = ukeire = float(total)
                     counts[kind] += 1
                     score += value[kind]
-                found = cache[kind] = (score, waits_left, dama)
-            score, waits_left, dama = found
+                found = cache[kind] = (score, waits_left, dama, ukeire, points)
+            score, waits_left, dama, ukeire, points = found
             if action.pai.red:
                 score -= 3.0
-            rows.append((action, sh, score, waits_left, dama))
+            rows.append(_Row(action, sh, score, waits_left, dama, ukeire, points))
         return rows
 
     def _value_terms(self) -> list[float]:
@@ -470,9 +510,10 @@ class _View:
             terms[kind] = term
         return terms
 
-    def _tenpai_score(self, counts: list[int], discarded: int) -> tuple[float, int, bool]:
+    def _tenpai_score(self, counts: list[int], discarded: int) -> tuple[float, int, bool, float]:
         """Score of a 13-tile tenpai hand (discarded kind already taken out): winning tiles left
-        weighted by value, the tiles left that win, and whether a ron needs no riichi."""
+        weighted by value, the tiles left that win, whether a ron needs no riichi, and the average
+        points of a win (weighted by the tiles left)."""
         nmelds = self.nmelds
         unseen = self.unseen
         furiten = discarded in self.own_discards
@@ -492,6 +533,7 @@ class _View:
         total = 0.0
         left_total = 0
         dama = False
+        points_total = 0.0
         for wait in waits:
             left = unseen[wait]
             if not left:
@@ -503,12 +545,13 @@ class _View:
                 dama = True
                 points -= 1_000_000
             left_total += left
+            points_total += left * points
             total += left * (1.0 + points / 8000.0)
         if furiten:
             total *= 0.3
         if left_total == 0:
-            return -50.0, 0, False
-        return 10.0 * total, left_total, dama
+            return -50.0, 0, False, 0.0
+        return 10.0 * total, left_total, dama, points_total / left_total * (0.3 if furiten else 1.0)
 
     def _win_points(self, counts: list[int], wait: int) -> int:
         """Points of a ron on ``wait`` (riichi added for a closed hand); 0 when it cannot win.
@@ -550,56 +593,49 @@ class _View:
             return 0
 
     # --- threats and safety -----------------------------------------------------------------------
+    def threats(self) -> tuple[Threat, ...]:
+        """The other players who may be tenpai (:func:`taku.bots.mahjong_defence.threats`)."""
+        if self._threat_list is None:
+            self._threat_list = threats(self.obs, self.dora)
+        return self._threat_list
+
     def threat(self) -> float:
-        """How much the table threatens: 1 per other player in riichi, 0.7 per open hand with three
-        melds showing value (a value honour, two dora, a flush)."""
-        if self._threat is not None:
-            return self._threat
-        obs = self.obs
-        threats: list[tuple[int, float]] = []
-        dora = self.dora
-        for other in range(4):
-            if other == obs.seat:
-                continue
-            if obs.riichi[other]:
-                threats.append((other, 1.0))
-                continue
-            melds = obs.melds[other]
-            if len(melds) < 3:
-                continue
-            wind = 27 + (other - obs.oya) % 4
-            shown = 0
-            value = False
-            suits = set()
-            for meld in melds:
-                first = meld.tiles[0].kind
-                if first in _DRAGONS or first == wind or first == 27 + obs.round_wind:
-                    value = True
-                if first < 27:
-                    suits.add(first // 9)
-                for tile in meld.tiles:
-                    shown += dora[tile.kind] + tile.red
-            if value or shown >= 2 or len(suits) <= 1:
-                threats.append((other, 0.7))
-        self._threats = threats
-        self._threat = sum(w for _, w in threats)
-        return self._threat
+        """How much the table threatens: 1 per other player in riichi, his chance to be tenpai for
+        an open hand that is likely tenpai (0.5 or more)."""
+        return sum(t.tenpai for t in self.threats() if t.riichi or t.tenpai >= 0.5)
 
     def riichi_threats(self) -> int:
         """The number of other players in riichi."""
-        self.threat()
-        return sum(1 for _, w in self._threats if w >= 1.0)
+        return sum(1 for t in self.threats() if t.riichi)
 
     def danger_of(self, kind: int) -> float:
-        """The weighted danger of discarding ``kind`` against every threat."""
-        self.threat()
+        """The expected points lost by discarding ``kind`` now: for each threat, his chance to be
+        tenpai times the chance the tile deals in to him times what that costs."""
+        cached = self._danger.get(kind)
+        if cached is not None:
+            return cached
         total = 0.0
-        for other, weight in self._threats:
-            safe = self._safe.get(other)
-            if safe is None:
-                safe = self._safe[other] = safe_kinds(self.obs, other)
-            total += weight * danger(kind, self.unseen, safe)
+        for threat in self.threats():
+            total += threat.tenpai * threat.value * deal_in_chance(kind, threat, self.unseen, self.dora)
+        self._danger[kind] = total
         return total
+
+    def stakes(self) -> tuple[float, float]:
+        """Weights of a win's value and of a deal-in's cost: 1 and 1, except in the last hand of
+        the match, where placement decides: the leader weighs a deal-in more and a win less, the
+        last player the other way round."""
+        obs = self.obs
+        rounds = 1 if self.player.rules.length == "east" else 2
+        if obs.kyoku != 4 or obs.round_wind < rounds - 1:
+            return 1.0, 1.0
+        me = obs.scores[obs.seat]
+        rank = 1 + sum(1 for s, score in enumerate(obs.scores)
+                       if score > me or (score == me and (s - obs.oya) % 4 < (obs.seat - obs.oya) % 4))
+        if rank == 1:
+            return 0.6, 1.5
+        if rank == 4:
+            return 1.3, 0.5
+        return 1.0, 1.0
 
     def value(self) -> int:
         """A rough han count of the hand: dora, red fives, value triplets and pairs, riichi."""

@@ -112,9 +112,10 @@ def register(games: Any) -> None:
     analyse.add_argument("--json", action="store_true", help="print JSON")
     analyse.set_defaults(handler=_shanten_command)
 
-    from taku.cli import mahjong_replay, mahjong_simulate
+    from taku.cli import mahjong_evaluate, mahjong_replay, mahjong_simulate
     mahjong_replay.register(commands)
     mahjong_simulate.register(commands)
+    mahjong_evaluate.register(commands)
 
     bot = commands.add_parser(
         "mjai-bot", help="play one seat as an mjai bot on stdin/stdout (docs/mjai.md)",

@@ -26,6 +26,7 @@ from taku.bots.evaluation import (
     summarize,
 )
 from taku.cli.main import CommandError, count
+from taku.cli.ray_tasks import add_ray_option, ray_map
 from taku.formats.mahjong.mjai import write_mjai
 from taku.formats.mahjong.record import MahjongRecord
 from taku.mahjong.errors import MahjongError
@@ -78,6 +79,7 @@ def register(commands: Any) -> None:
     sim.add_argument("--format", default=None, choices=FORMATS, dest="record_format",
                      help="record format with --out (default: mjai)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_ray_option(sim, batch=True)
     sim.set_defaults(handler=_simulate_command)
 
 
@@ -110,10 +112,17 @@ def _progress(done: int, total: int, started: float, stream: TextIO) -> None:
 
 
 def iter_games(specs: Iterable[GameSpec], names: Sequence[str], rules: Rules, *, workers: int = 1,
-               keep_events: bool = False) -> Iterator[GameResult]:
-    """Play every game of ``specs`` (in ``workers`` processes when more than one) and yield each
-    result as it finishes (in schedule order with one worker; sort by ``spec.number`` otherwise).
-    Games are taken from ``specs`` only as workers become free: a long schedule is never built."""
+               keep_events: bool = False, ray: str | None = None,
+               ray_batch: int = 1) -> Iterator[GameResult]:
+    """Play every game of ``specs`` (in ``workers`` processes when more than one, or as Ray tasks
+    when ``ray`` is an address, ``""`` for a local runtime of ``workers`` CPUs) and yield each
+    result as it finishes (in schedule order with one local worker; sort by ``spec.number``
+    otherwise; ``ray_batch`` games per Ray task). Games are taken from ``specs`` only as workers
+    become free: a long schedule is never built."""
+    if ray is not None:
+        yield from ray_map(play_game, specs, address=ray, workers=workers,
+                           shared=(tuple(names), rules, keep_events), batch=ray_batch)
+        return
     if workers <= 1:
         for spec in specs:
             yield play_game(spec, names, rules, keep_events)
@@ -178,7 +187,8 @@ def _simulate_command(args: argparse.Namespace) -> int:
     results = []
     try:
         for result in iter_games(specs, names, rules, workers=args.workers,
-                                 keep_events=out_dir is not None):
+                                 keep_events=out_dir is not None, ray=args.ray,
+                                 ray_batch=args.ray_batch):
             if out_dir is not None:
                 _write_record(result, args, out_dir)
                 result = result._replace(events=())

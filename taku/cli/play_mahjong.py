@@ -22,6 +22,7 @@ from taku.mahjong.kyoku import Event, KyokuResult, Observation
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules, rules_label
 from taku.mahjong.score import HandScore
+from taku.mahjong.seats import seat_wind
 from taku.mahjong.tiles import Tile
 
 HONOUR_TEXT = ("E", "S", "W", "N", "Wh", "Gr", "Rd")
@@ -325,7 +326,7 @@ class _Table:
         grid.add_column("discards ([x] riichi tile, (x) called)")
         marks = self.discard_marks(o)
         for seat in range(4):
-            wind = WIND_NAMES[(seat - o.oya) % 4]
+            wind = WIND_NAMES[seat_wind(seat, o.oya)]
             name = f"{self.labels[seat]} {wind}{' (dealer)' if seat == o.oya else ''}"
             if o.riichi[seat]:
                 name += " RIICHI"

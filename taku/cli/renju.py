@@ -28,10 +28,11 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import taku.renju.svg
 from taku.cli.main import CommandError, count, loads_json, read_lines, seconds, seconds_or_zero
+from taku.cli.ray_tasks import add_ray_option
 from taku.formats.renju import (
     FORMATS,
     MAX_RECORD_SIZE,
@@ -610,7 +611,42 @@ def _register_match(commands: Any) -> None:
                        "Kagetsu, or a move string like h8i9j10")
     _add_rule_options(match)
     match.add_argument("--json", action="store_true", help="print the result as JSON")
+    match.add_argument("--workers", type=count(1, 1024, "a number of CPUs"), default=2, metavar="K",
+                       help="with --ray and no address: the CPUs of the local Ray runtime (default 2)")
+    add_ray_option(match)
     match.set_defaults(handler=_match)
+
+
+class EngineMatch(NamedTuple):
+    """What every game of a match between two taku engines needs (sent once to Ray workers)."""
+
+    first: str
+    first_spec: str
+    second: str
+    second_spec: str
+    level: str
+    seed: int
+    rules: RenjuRules
+    swap: bool
+    time_per_move: float
+    tolerance: float
+
+
+def play_engine_game(task: tuple[int, str], setup: EngineMatch) -> tuple[int, Any]:
+    """Game ``number`` of ``task = (number, opening)``, with fresh engines: the first player has
+    Black in even games when ``setup.swap`` and in every game otherwise."""
+    from taku.bots.renju_ai import RenjuAI
+    from taku.protocols.gomocup_client import play_game, player_from_spec
+
+    number, opening = task
+    first = player_from_spec(setup.first_spec, lambda level: RenjuAI(level, seed=setup.seed),
+                             default_level=setup.level, name=setup.first)
+    second = player_from_spec(setup.second_spec, lambda level: RenjuAI(level, seed=setup.seed),
+                              default_level=setup.level, name=setup.second)
+    black, white = (second, first) if setup.swap and number % 2 else (first, second)
+    game = play_game(black, white, setup.rules, opening=opening, time_per_move=setup.time_per_move,
+                     tolerance=setup.tolerance)
+    return number, game
 
 
 def _match_openings(text: str, swap: bool, rules: RenjuRules) -> Any:
@@ -637,7 +673,7 @@ def _match_openings(text: str, swap: bool, rules: RenjuRules) -> Any:
 
 def _match(args: argparse.Namespace) -> int:
     from taku.bots.renju_ai import RenjuAI
-    from taku.protocols.gomocup_client import BrainPlayer, play_match, player_from_spec
+    from taku.protocols.gomocup_client import BrainPlayer, MatchSummary, play_match, player_from_spec
 
     rules = _rules(args)
     if args.games < 1:
@@ -674,12 +710,36 @@ def _match(args: argparse.Namespace) -> int:
         print(f"game {number + 1}/{args.games}: {game.black} - {game.white} {game.result}, "
               f"{game.reason}{fault}", file=sys.stderr, flush=True)
 
-    try:
-        summary = play_match(first, second, args.games, rules, openings=openings, swap=args.swap,
-                             time_per_move=args.time_per_move, tolerance=args.tolerance, on_game=report)
-    finally:
-        first.close()
-        second.close()
+    brains = any(isinstance(p, BrainPlayer) for p in (first, second))
+    if args.ray is not None and brains:
+        raise CommandError("--ray plays taku players only (an external brain's program would have to "
+                           "be on every node of the cluster)")
+    if brains:
+        try:
+            summary = play_match(first, second, args.games, rules, openings=openings, swap=args.swap,
+                                 time_per_move=args.time_per_move, tolerance=args.tolerance,
+                                 on_game=report)
+        finally:
+            first.close()
+            second.close()
+    else:
+        # Engines only: every game gets fresh engines seeded with --seed, so a game does not depend
+        # on the games before it and the games may be played anywhere, in any order (--ray).
+        setup = EngineMatch(first.name, args.black, second.name, args.white, args.level, args.seed,
+                            rules, args.swap, args.time_per_move, args.tolerance)
+        tasks = ((number, openings(number)) for number in range(args.games))
+        if args.ray is not None:
+            from taku.cli.ray_tasks import ray_map
+
+            played: Iterator[tuple[int, Any]] = ray_map(play_engine_game, tasks, address=args.ray,
+                                                        workers=args.workers, shared=(setup,))
+        else:
+            played = (play_engine_game(task, setup) for task in tasks)
+        games: dict[int, Any] = {}
+        for number, game in played:
+            games[number] = game
+            report(number, game)
+        summary = MatchSummary(first.name, second.name, tuple(games[n] for n in sorted(games)))
     if args.json:
         print(json.dumps(summary.to_json()))
         return 0

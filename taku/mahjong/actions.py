@@ -6,14 +6,25 @@ An :class:`Action` is an immutable value: its ``type`` is an mjai event type (``
 
 >>> Action.from_mjai({"type": "dahai", "actor": 0, "pai": "5mr", "tsumogiri": True})
 Action(type='dahai', actor=0, pai=Tile.from_str('0m'), consumed=(), target=None, tsumogiri=True)
+
+An action has one canonical form: its ``consumed`` tiles are in taku's tile order (a red five
+before a plain five, :func:`~taku.mahjong.tiles.sort_tiles`) however they were given, so an action
+read back from its mjai message is equal to it. :func:`match_action` finds the legal action a
+recorded one (from mjai, a record, a person) means.
+
+>>> from taku.mahjong.tiles import parse_tiles
+>>> kakan = Action("kakan", 1, Tile.from_str("5m"), parse_tiles("550m"))
+>>> kakan.consumed == parse_tiles("055m"), Action.from_mjai(kakan.to_mjai()) == kakan
+(True, True)
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple, Self
 
 from taku.mahjong.errors import MahjongError
-from taku.mahjong.tiles import Tile
+from taku.mahjong.tiles import Tile, sort_tiles
 
 ACTION_TYPES = ("dahai", "reach", "open_reach", "chi", "pon", "daiminkan", "kakan", "ankan", "hora",
                 "ryukyoku", "none")
@@ -25,16 +36,36 @@ class IllegalActionError(MahjongError):
     """An action the rules do not allow now: the message names it and says why."""
 
 
-class Action(NamedTuple):
-    """One player's action (see the module docstring). ``target`` is the seat a claimed tile or a
-    ron comes from (the actor himself for tsumo); ``consumed`` are the hand tiles a call uses."""
-
+class _ActionFields(NamedTuple):
     type: str
     actor: int
     pai: Tile | None = None
     consumed: tuple[Tile, ...] = ()
     target: int | None = None
     tsumogiri: bool = False
+
+
+class Action(_ActionFields):
+    """One player's action (see the module docstring). ``target`` is the seat a claimed tile or a
+    ron comes from (the actor himself for tsumo); ``consumed`` are the hand tiles a call uses, kept
+    in taku's tile order.
+
+    A named tuple, not a dataclass: the engine makes thousands of them a match, and a tuple's
+    ``__new__`` (which puts ``consumed`` in order) is the cheapest place to normalise.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, type: str, actor: int, pai: Tile | None = None,
+                consumed: Iterable[Tile] = (), target: int | None = None,
+                tsumogiri: bool = False) -> Action:
+        if not isinstance(consumed, tuple) or len(consumed) > 1:
+            consumed = sort_tiles(consumed)
+        return tuple.__new__(cls, (type, actor, pai, consumed, target, tsumogiri))
+
+    @classmethod
+    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]  # for _replace
+        return cls(*iterable)
 
     def to_mjai(self) -> dict[str, Any]:
         """The action as an mjai message."""
@@ -75,11 +106,11 @@ class Action(NamedTuple):
             raise IllegalActionError(f"{kind}: actor must be a seat 0..3, got {seat!r}")
         try:
             pai = Tile.from_mjai(event["pai"]) if "pai" in event else None
-            consumed = tuple(sorted(Tile.from_mjai(t) for t in event.get("consumed", ())))
+            consumed = tuple(Tile.from_mjai(t) for t in event.get("consumed", ()))
         except (MahjongError, TypeError) as error:
             raise IllegalActionError(f"{kind}: {error}") from None
         if kind == "ankan" and pai is None and consumed:
-            pai = consumed[0]
+            pai = min(consumed)
         target = event.get("target")
         if target is not None and (type(target) is not int or not 0 <= target <= 3):
             raise IllegalActionError(f"{kind}: target must be a seat 0..3, got {target!r}")
@@ -95,3 +126,43 @@ class Action(NamedTuple):
         if self.type == "dahai" and self.tsumogiri:
             text += " (tsumogiri)"
         return text
+
+
+def match_action(legal: Sequence[Action], recorded: Action) -> Action | None:
+    """The action of ``legal`` that ``recorded`` (read from mjai, a game record or a person) means,
+    or None. The type and the actor must agree, and every detail ``recorded`` gives: the tile (for
+    a win, its kind; an ankan is named by its tiles or by one tile of its kind), the consumed
+    tiles (a message that lists the claimed tile among them is understood), the seat a call comes
+    from. A discard's ``tsumogiri`` flag only chooses between two discards of the same tile.
+
+    >>> one = Tile.from_str("1m")
+    >>> legal = (Action("dahai", 0, one), Action("dahai", 0, one, tsumogiri=True))
+    >>> match_action(legal, Action("dahai", 0, one, tsumogiri=True)) is legal[1]
+    True
+    >>> match_action(legal, Action("dahai", 0, Tile.from_str("2m"))) is None
+    True
+    """
+    candidates = []
+    kind = recorded.type
+    pai = recorded.pai
+    consumed = recorded.consumed
+    for option in legal:
+        if option.type != kind or option.actor != recorded.actor:
+            continue
+        if kind == "ankan":
+            if not consumed and pai is not None and option.consumed[0].kind != pai.kind:
+                continue
+        elif pai is not None and (option.pai is None or (
+                option.pai != pai if kind != "hora" else option.pai.kind != pai.kind)):
+            continue
+        if consumed and option.consumed != consumed and \
+                (pai is None or option.consumed != sort_tiles((*consumed, pai))):
+            continue
+        if recorded.target is not None and option.target is not None and kind != "hora" and \
+                option.target != recorded.target:
+            continue
+        candidates.append(option)
+    for option in candidates:
+        if option.type != "dahai" or option.tsumogiri == recorded.tsumogiri:
+            return option
+    return candidates[0] if candidates else None

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.decompose import TRIPLET, split_groups
@@ -33,9 +34,13 @@ from taku.mahjong.score import (
     nagashi_mangan_score,
     score_hand,
 )
+from taku.mahjong.seats import seat_of_wind, seat_wind
 from taku.mahjong.shanten import shanten, shanten_kokushi, waits
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, WINDS, Tile
 from taku.mahjong.wall import DEAL, DORA, LIVE_END, RINSHAN, URA, Wall
+
+if TYPE_CHECKING:
+    from taku.mahjong.perspective import SeatPerspective
 
 WIND_MJAI = ("E", "S", "W", "N")
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
@@ -43,6 +48,24 @@ _DRAGONS = frozenset((31, 32, 33))
 _WINDS = frozenset(WINDS)
 
 _NONE = "none"
+
+class Phase(StrEnum):
+    """Where a hand is: a seat's ``turn`` after a draw, its discard after a ``call`` or after
+    declaring riichi (``reach``), the other seats answering a discard (``claim``), a kakan
+    (``chankan``) or an ankan (``ankan``, kokushi only), or ``over``. A ``str``: ``phase ==
+    "turn"`` holds."""
+
+    TURN = "turn"
+    CALL = "call"
+    REACH = "reach"
+    CLAIM = "claim"
+    CHANKAN = "chankan"
+    ANKAN = "ankan"
+    OVER = "over"
+
+
+CLAIM_PHASES = (Phase.CLAIM, Phase.CHANKAN, Phase.ANKAN)
+"""The phases in which seats answer a discard or a kan tile (ron, calls, ``none``)."""
 
 Event = dict[str, Any]
 
@@ -172,6 +195,36 @@ class Observation:
     open_hands: tuple[tuple[Tile, ...] | None, ...] = (None, None, None, None)
     """The concealed tiles of players in open riichi (MJ-RIICHI-13), None for the others."""
 
+    @property
+    def seat_wind(self) -> int:
+        """The seat's wind in this hand, 0 East (the dealer) .. 3 North."""
+        return seat_wind(self.seat, self.oya)
+
+    @property
+    def visible_counts(self) -> tuple[int, ...]:
+        """For each of the 34 kinds, the copies the seat can see: its own concealed tiles, every
+        meld, every discard (a called one is counted once, in its meld), the dora indicators
+        turned and the hands shown in open riichi. ``4 - n`` copies may still be anywhere else."""
+        counts = [0] * 34
+        for tile in self.hand:
+            counts[tile.kind] += 1
+        for melds in self.melds:
+            for meld in melds:
+                for tile in meld.tiles:
+                    counts[tile.kind] += 1
+                if meld.called is not None:
+                    counts[meld.called.kind] -= 1  # the discard is counted below
+        for discards in self.discards:
+            for tile in discards:
+                counts[tile.kind] += 1
+        for tile in self.dora_indicators:
+            counts[tile.kind] += 1
+        for seat, shown in enumerate(self.open_hands):
+            if shown is not None and seat != self.seat:
+                for tile in shown:
+                    counts[tile.kind] += 1
+        return tuple(counts)
+
 
 class Kyoku:
     """One hand (see the module docstring).
@@ -201,7 +254,7 @@ class Kyoku:
         self.deposits = deposits
         self.scores = list(scores)
         self.dealer_wins = dealer_wins
-        self.seats = [_Seat(wall.hand((seat - oya) % 4)) for seat in range(4)]
+        self.seats = [_Seat(wall.hand(seat_wind(seat, oya))) for seat in range(4)]
         self.draw_index = DEAL
         self.live_end = LIVE_END
         self.rinshan_drawn = 0
@@ -212,7 +265,7 @@ class Kyoku:
         self.discard_count = 0
         self.first_winds: list[int] = []
         self.actor = oya
-        self.phase = "turn"  # turn, call, reach, claim, chankan, ankan, over
+        self.phase = Phase.TURN
         self.drawn: Tile | None = None
         self.drawn_to: tuple[int, tuple[int, ...]] = (8, ())
         """The shanten and waits of the hand of the seat that drew ``drawn``, before the draw."""
@@ -256,7 +309,7 @@ class Kyoku:
         """The seats that must answer now (several when a discard can be claimed)."""
         if self.phase == "over":
             return ()
-        if self.phase in ("claim", "chankan", "ankan"):
+        if self.phase in CLAIM_PHASES:
             return tuple(s for s in self.claim_options if s not in self.responses)
         return (self.actor,)
 
@@ -272,7 +325,7 @@ class Kyoku:
         """What ``seat`` may do now (empty if it is not his decision)."""
         if self.phase == "over":
             return ()
-        if self.phase in ("claim", "chankan", "ankan"):
+        if self.phase in CLAIM_PHASES:
             if seat in self.responses:
                 return ()
             return self.claim_options.get(seat, ())
@@ -292,7 +345,7 @@ class Kyoku:
         # Players usually hand back one of the offered objects: test identity before equality.
         if not any(a is action for a in legal) and action not in legal:
             raise IllegalActionError(f"illegal action {action}: {self._why_illegal(action, legal)}")
-        if self.phase in ("claim", "chankan", "ankan"):
+        if self.phase in CLAIM_PHASES:
             self.responses[action.actor] = action
             if len(self.responses) == len(self.claim_options):
                 self._resolve_claims()
@@ -309,7 +362,7 @@ class Kyoku:
                 self.seats[action.actor].open_riichi = True
             self._emit(event)
             self.riichi_pending = action.actor
-            self.phase = "reach"
+            self.phase = Phase.REACH
         elif kind == "hora":
             self._tsumo_win(action.actor)
         elif kind == "ankan":
@@ -329,7 +382,7 @@ class Kyoku:
         if type(seat) is not int or not 0 <= seat <= 3:
             return f"actor must be a seat 0..3, got {seat!r}"
         if not legal:
-            if self.phase in ("claim", "chankan", "ankan") and seat in self.responses:
+            if self.phase in CLAIM_PHASES and seat in self.responses:
                 return f"seat {seat} has already answered this tile"
             waiting = ", ".join(map(str, self.to_act))
             return f"it is not seat {seat}'s decision (waiting for seat {waiting})"
@@ -387,7 +440,7 @@ class Kyoku:
         self.actor = seat
         self.drawn = tile
         self.rinshan = rinshan
-        self.phase = "turn"
+        self.phase = Phase.TURN
         self._legal = None
         self._emit({"type": "tsumo", "actor": seat, "pai": tile.mjai})
 
@@ -524,7 +577,7 @@ class Kyoku:
     # --- claims ---------------------------------------------------------------------------------
     def _open_claims(self, seat: int, tile: Tile) -> None:
         """Collect who may claim the discard ``tile`` of ``seat``."""
-        self.phase = "claim"
+        self.phase = Phase.CLAIM
         self.responses = {}
         options: dict[int, tuple[Action, ...]] = {}
         self.completing = set()
@@ -677,8 +730,7 @@ class Kyoku:
         s.ippatsu = True
         first = len(s.discards) == 1 and not self.interrupted
         s.double_riichi = first and self.rules.double_riichi
-        if s.temp_furiten or any(k in s.discard_kinds for k in waits(s.counts, len(s.melds))):
-            pass  # a furiten riichi is allowed (MJ-RIICHI-07); discard furiten stays as it is
+        # A furiten riichi is allowed (MJ-RIICHI-07): discard furiten stays as it is.
         self.scores[seat] -= 1000
         self.deposits += 1
         self._emit({"type": "reach_accepted", "actor": seat})
@@ -717,7 +769,7 @@ class Kyoku:
             self._draw(seat, rinshan=True)
             return
         s.kuikae = kuikae_kinds(tile.kind, [t.kind for t in action.consumed])
-        self.phase = "call"
+        self.phase = Phase.CALL
 
     def _check_pao(self, seat: int, discarder: int, meld: Meld) -> None:
         """MJ-PAO-01..03: the discarder who completes a third dragon group, a fourth wind group or
@@ -773,7 +825,7 @@ class Kyoku:
                             options[other] = (Action("hora", other, self.kan_tile, target=seat),
                                               Action(_NONE, other))
         if options:
-            self.phase = "ankan"
+            self.phase = Phase.ANKAN
             self.responses = {}
             self.claim_options = options
             return
@@ -807,7 +859,7 @@ class Kyoku:
                                       Action(_NONE, other))
         self._kakan_action = action
         if options:
-            self.phase = "chankan"
+            self.phase = Phase.CHANKAN
             self.responses = {}
             self.claim_options = options
             return
@@ -851,10 +903,10 @@ class Kyoku:
             open_riichi=riichi and s.open_riichi,
             ippatsu=s.ippatsu and self.rules.ippatsu and riichi, rinshan=tsumo and self.rinshan,
             chankan=chankan, haitei=haitei, houtei=houtei and not tsumo, first_turn=first_turn,
-            seat_wind=(seat - oya) % 4, round_wind=self.round_wind,
+            seat_wind=seat_wind(seat, oya), round_wind=self.round_wind,
             dora_indicators=self.dora_indicators, ura_indicators=ura, honba=honba,
-            deposits=deposits, discarder=None if discarder is None else (discarder - oya) % 4,
-            pao_seat=None if pao is None or pao == seat else (pao - oya) % 4,
+            deposits=deposits, discarder=None if discarder is None else seat_wind(discarder, oya),
+            pao_seat=None if pao is None or pao == seat else seat_wind(pao, oya),
             renchan=self.dealer_wins)
 
     def _tsumo_score(self, seat: int, honba: int = 0, deposits: int = 0) -> HandScore | None:
@@ -901,7 +953,7 @@ class Kyoku:
         if score.liable:
             payer = score.liable[0].payer
             if payer is not None:
-                event["pao"] = (payer + self.oya) % 4
+                event["pao"] = seat_of_wind(payer, self.oya)
         if target != seat:
             event["tsumo"] = False
         else:
@@ -912,7 +964,7 @@ class Kyoku:
         deltas = [0, 0, 0, 0]
         for payment in score.payments:
             if payment.payer is not None:
-                deltas[(payment.payer + self.oya) % 4] -= payment.amount
+                deltas[seat_of_wind(payment.payer, self.oya)] -= payment.amount
         deltas[seat] += score.total + score.deposits
         return deltas
 
@@ -969,7 +1021,7 @@ class Kyoku:
             tile = Tile(kind)
             try:
                 score_hand(Hand((*s.closed, tile), hand_melds), tile,
-                           Win(seat_wind=(seat - self.oya) % 4, round_wind=self.round_wind,
+                           Win(seat_wind=seat_wind(seat, self.oya), round_wind=self.round_wind,
                                riichi=s.riichi and not s.double_riichi,
                                double_riichi=s.double_riichi), self.rules)
                 return True
@@ -1014,7 +1066,7 @@ class Kyoku:
                    and self.seats[seat].discards]
         if nagashi:
             for seat in nagashi:
-                score = nagashi_mangan_score((seat - self.oya) % 4, self.rules)
+                score = nagashi_mangan_score(seat_wind(seat, self.oya), self.rules)
                 for j, d in enumerate(self._settle_score(seat, score)):
                     deltas[j] += d
             reason = "nagashi_mangan"
@@ -1043,9 +1095,9 @@ class Kyoku:
             raise IllegalActionError(f"chombo: seat must be 0..3, got {seat!r}")
         deltas = [0, 0, 0, 0]
         if self.rules.chombo_payment == "reverse_mangan":
-            for payment in chombo_payments((seat - self.oya) % 4):
+            for payment in chombo_payments(seat_wind(seat, self.oya)):
                 assert payment.payer is not None
-                receiver = (payment.payer + self.oya) % 4
+                receiver = seat_of_wind(payment.payer, self.oya)
                 deltas[receiver] += payment.amount
                 deltas[seat] -= payment.amount
         # Riichi sticks placed this hand go back (the hand does not count).
@@ -1057,12 +1109,22 @@ class Kyoku:
         for seat in range(4):
             self.scores[seat] += result.deltas[seat]
         self.result = result
-        self.phase = "over"
+        self.phase = Phase.OVER
         self.claim_options = {}
         self._legal = None
         self._emit({"type": "end_kyoku"})
 
     # --- views ----------------------------------------------------------------------------------------
+    def seen_by(self, seat: int) -> SeatPerspective:
+        """``seat``'s perspective of the hand so far, built from the events ``seat`` sees (a
+        :class:`~taku.mahjong.perspective.SeatPerspective`: the state an mjai bot or a learning
+        environment keeps, which knows nothing of the others' concealed tiles)."""
+        from taku.mahjong.perspective import SeatPerspective  # it builds on Kyoku
+        perspective = SeatPerspective(seat, self.rules, dealer_wins=self.dealer_wins)
+        for event in self.observe(seat).events:
+            perspective.update(event)
+        return perspective
+
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may see now: his own tiles, everything public, and his legal actions."""
         if type(seat) is not int or not 0 <= seat <= 3:
@@ -1106,19 +1168,28 @@ def kuikae_kinds(called: int, consumed: Sequence[int]) -> frozenset[int]:
 
 
 def mask_event(event: Event, seat: int) -> Event:
-    """``event`` as ``seat`` sees it: other players' draws and starting hands are ``?``."""
+    """``event`` as ``seat`` sees it: other players' draws and starting hands are ``?``. Always a
+    new ``dict`` (its lists copied too): a player who changes it changes no record."""
     kind = event["type"]
     if kind == "tsumo" and event["actor"] != seat:
         return {**event, "pai": "?"}
     if kind == "start_kyoku":
-        return {**event, "tehais": [hand if i == seat else ["?"] * len(hand)
-                                    for i, hand in enumerate(event["tehais"])]}
-    return event
+        return {**event, "scores": list(event["scores"]),
+                "tehais": [list(hand) if i == seat else ["?"] * len(hand)
+                           for i, hand in enumerate(event["tehais"])]}
+    return {key: _copy(value) for key, value in event.items()}
+
+
+def _copy(value: Any) -> Any:
+    """A copy of an event's value: lists (of lists) copied, strings and numbers shared."""
+    if type(value) is list:
+        return [_copy(item) for item in value]
+    return value
 
 
 def _distinct(tiles: Sequence[Tile]) -> list[Tile]:
-    """The different tiles of ``tiles`` (a red five apart from the others), in order."""
-    found = {t.kind * 2 + t.red: t for t in tiles}
+    """The different tiles of ``tiles`` (a red five apart from the others), in tile order."""
+    found = {t.kind * 2 + 1 - t.red: t for t in tiles}  # a red five first
     return [found[key] for key in sorted(found)]
 
 

@@ -16,7 +16,7 @@ are given. The rules default to Tenhou's (``Rules()``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from taku.mahjong.actions import Action, IllegalActionError
@@ -41,15 +41,20 @@ class Match:
     """A match (see the module docstring)."""
 
     def __init__(self, rules: Rules | None = None, seed: int | str = 0, *,
-                 walls: Iterable[Wall] | None = None) -> None:
+                 walls: Iterable[Wall] | None = None, dealer: int = 0, round_wind: int = 0,
+                 honba: int = 0, deposits: int = 0, scores: Sequence[int] | None = None) -> None:
+        """``dealer``, ``round_wind``, ``honba``, ``deposits`` and ``scores`` (default: every seat
+        ``Rules.start_points``) say where the first hand starts: a match taken up mid-way, as a
+        record that begins in South 2 does (raises :class:`~taku.mahjong.errors.MahjongError`
+        for a value out of range)."""
         self.rules = rules or Rules()
         self.seed = seed
         self._walls: Iterator[Wall] | None = iter(walls) if walls is not None else None
-        self.scores = [self.rules.start_points] * 4
-        self.round_wind = 0
-        self.dealer = 0
-        self.honba = 0
-        self.deposits = 0
+        self.scores = [self.rules.start_points] * 4 if scores is None else list(scores)
+        self.round_wind = round_wind
+        self.dealer = dealer
+        self.honba = honba
+        self.deposits = deposits
         self.dealer_wins = 0
         self.hand_count = 0
         self.results: list[KyokuResult] = []
@@ -226,21 +231,3 @@ class Match:
                                   (ranks[0], ranks[1], ranks[2], ranks[3]),
                                   (points[0], points[1], points[2], points[3]), self.deposits)
         self.events.append({"type": "end_game", "scores": list(scores)})
-
-
-def play_random(match: Match, seed: int | str = 0, max_actions: int = 100000) -> int:
-    """Play ``match`` to its end with uniformly random legal actions; returns the decisions made."""
-    import random
-    rng = random.Random(seed)
-    count = 0
-    while not match.is_over:
-        for seat in match.to_act:
-            actions = match.legal_actions(seat)
-            match.apply(actions[rng.randrange(len(actions))])
-            count += 1
-            break
-        if count > max_actions:
-            raise RuntimeError("the match did not end")
-    return count
-
-

@@ -88,9 +88,13 @@ def kind_to_str(kind: Kind) -> str:
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Tile:
     """A tile: its kind (0..33) and whether it is a red five (aka dora).
+
+    Tiles order by kind, a red five before the plain fives of its suit: the one tile order of
+    taku (:func:`sort_tiles`, MPSZ ``055m``, the tiles of a :class:`~taku.mahjong.hand.Meld` and
+    the ``consumed`` tiles of an :class:`~taku.mahjong.actions.Action`).
 
     >>> Tile.from_str("0p")
     Tile.from_str('0p')
@@ -123,6 +127,27 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile.from_str({str(self)!r})"
+
+    # --- order: by kind, a red five first -------------------------------------------------------
+    def __lt__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.kind < other.kind or (self.kind == other.kind and self.red and not other.red)
+
+    def __le__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.kind < other.kind or (self.kind == other.kind and (self.red or not other.red))
+
+    def __gt__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.kind > other.kind or (self.kind == other.kind and other.red and not self.red)
+
+    def __ge__(self, other: Tile) -> bool:
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.kind > other.kind or (self.kind == other.kind and (other.red or not self.red))
 
     # --- properties -----------------------------------------------------------------------------
     @property
@@ -267,7 +292,7 @@ def tiles_to_str(tiles: Iterable[Tile], *, sort: bool = False) -> str:
 
     With ``sort``, the tiles are ordered by kind (a red five before a plain five).
     """
-    sequence: Sequence[Tile] = sorted(tiles, key=_sort_key) if sort else list(tiles)
+    sequence: Sequence[Tile] = sorted(tiles) if sort else list(tiles)
     out: list[str] = []
     suit = -1
     for tile in sequence:
@@ -290,13 +315,13 @@ def tiles_to_unicode(tiles: Iterable[Tile]) -> str:
     return "".join(tile.unicode for tile in tiles)
 
 
-def _sort_key(tile: Tile) -> tuple[int, int]:
-    return tile.kind, 0 if tile.red else 1
-
-
 def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    """The tiles ordered by kind, a red five before a plain five."""
-    return tuple(sorted(tiles, key=_sort_key))
+    """The tiles in taku's one order: by kind, a red five before a plain five (as ``sorted``).
+
+    >>> sort_tiles(parse_tiles("5m0m1m"))
+    (Tile.from_str('1m'), Tile.from_str('0m'), Tile.from_str('5m'))
+    """
+    return tuple(sorted(tiles))
 
 
 def tile_counts(tiles: Iterable[Tile]) -> list[int]:

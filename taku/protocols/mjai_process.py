@@ -24,10 +24,9 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Any, Final, Literal
 
-from taku.mahjong.actions import Action, IllegalActionError
+from taku.mahjong.actions import Action, IllegalActionError, match_action
 from taku.mahjong.kyoku import Event, Observation
 from taku.protocols.child_process import ChildProcess
-from taku.protocols.mjai_client import match_action
 
 WRITE_TIMEOUT: Final = 5.0
 """Seconds a bot has to take a batch of events off its input (a bot that stops reading has failed)."""
@@ -198,7 +197,7 @@ class MjaiProcessPlayer:
         if action.type == "none" and not any(a.type == "none" for a in legal):
             raise MjaiBotError(f"mjai bot {self.name!r} replied {shown!r}: it must act now; "
                                "legal: " + "; ".join(map(str, legal)))
-        found = match_action(action, legal)
+        found = match_action(legal, action)
         if found is None:
             raise MjaiBotError(f"mjai bot {self.name!r} replied {shown!r}: not a legal action; "
                                "legal: " + "; ".join(map(str, legal)))

@@ -11,12 +11,13 @@ import contextlib
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path as FilePath
 from typing import Annotated, Any, Literal
 from urllib.parse import urlsplit
 
 from fastapi import Depends, FastAPI, Path, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -35,6 +36,9 @@ from taku.server.renju_game import LEVELS, RenjuGame
 from taku.server.settings import Settings
 from taku.server.store import User
 from taku.server.tables import Connection, GameActor, GameError, log
+
+WEB = FilePath(__file__).resolve().parent / "web"
+"""The browser client's bundle, built from ``web/`` by ``tools/build_web.py``."""
 
 GameId = Annotated[str, Path(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$")]
 
@@ -526,12 +530,34 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def home(request: Request) -> str:
-        return (
+    async def home(request: Request) -> Response:
+        index = WEB / "index.html"
+        if index.is_file():  # the browser client (its routes are in the address's #fragment)
+            return FileResponse(index, media_type="text/html", headers={"Cache-Control": "no-cache"})
+        return HTMLResponse(
             "<!doctype html><title>taku</title><h1>taku play server</h1>"
-            f"<p>taku {__version__}. The API is described at <a href='/docs'>/docs</a> "
+            f"<p>taku {__version__}. The browser client is not built: run "
+            "<code>python3 tools/build_web.py</code> (or start with <code>python3 tools/serve.py</code>). "
+            "The API is described at <a href='/docs'>/docs</a> "
             "(<a href='/openapi.json'>openapi.json</a>).</p>"
         )
+
+    @app.get("/assets/{name}", include_in_schema=False)
+    async def asset(
+        request: Request, name: Annotated[str, Path(max_length=128, pattern=r"^[A-Za-z0-9_.-]+$")]
+    ) -> Response:
+        found = WEB / "assets" / name
+        if name.startswith(".") or name.endswith(".gz") or not found.is_file():
+            raise NotFound(f"no asset {name!r}")
+        # Vite names each asset by its content's hash: a browser may keep it for a year.
+        headers = {"Cache-Control": "public, max-age=31536000, immutable", "Vary": "Accept-Encoding"}
+        packed = found.with_name(name + ".gz")
+        if "gzip" in request.headers.get("accept-encoding", "") and packed.is_file():
+            media = "text/css" if name.endswith(".css") else "text/javascript"
+            if name.endswith(".svg"):
+                media = "image/svg+xml"
+            return FileResponse(packed, media_type=media, headers={**headers, "Content-Encoding": "gzip"})
+        return FileResponse(found, headers=headers)
 
     # --- WebSockets ----------------------------------------------------------------------------------
     def same_origin(websocket: WebSocket) -> bool:

@@ -26,7 +26,7 @@ seat until the person returns.
 Engine seams used (public API only): ``Match(rules, seed)``, ``match.apply``, ``match.to_act``,
 ``match.legal_actions``, ``match.observe``, ``match.events``, ``match.kyoku`` (and the finished
 hand's ``result``, ``scores`` and ``hand_of``), ``match.result``, ``mask_event``, ``Action`` mjai
-conversion, and ``match_action`` of the mjai client.
+conversion, and the core's ``match_action``.
 """
 
 from __future__ import annotations
@@ -37,12 +37,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from taku.bots import make_player
-from taku.mahjong.actions import Action, IllegalActionError
+from taku.mahjong.actions import Action, IllegalActionError, match_action
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.kyoku import Event, Kyoku, Observation, mask_event
 from taku.mahjong.match import Match
 from taku.mahjong.rules import PRESETS, Rules
-from taku.protocols.mjai_client import match_action
 from taku.protocols.mjai_process import safest_action
 from taku.server.clocks import TurnClock
 from taku.server.mjai_seat import MjaiFault, MjaiLink, read_answer
@@ -198,7 +197,7 @@ class MahjongTable(GameActor):
             action = Action.from_mjai(stored.data, actor=stored.seat)
             legal = self.match.legal_actions(action.actor)
             found = (
-                match_action(action, legal)
+                match_action(legal, action)
                 if action.type != "none"
                 else next((a for a in legal if a.type == "none"), None)
             )
@@ -368,7 +367,7 @@ class MahjongTable(GameActor):
                 raise GameError(f"you play seat {seat}, not seat {action.actor}")
             legal = self.match.legal_actions(seat)
             found = (
-                match_action(action, legal)
+                match_action(legal, action)
                 if action.type != "none"
                 else next((a for a in legal if a.type == "none"), None)
             )

@@ -13,9 +13,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from taku.mahjong.actions import Action, IllegalActionError
+from taku.mahjong.actions import Action, IllegalActionError, match_action
 from taku.mahjong.kyoku import Observation
-from taku.protocols.mjai_client import match_action
 from taku.protocols.mjai_process import MjaiEventFeed
 from taku.server.protocol import ProtocolError, read_json
 from taku.server.tables import Connection
@@ -68,7 +67,7 @@ def read_answer(text: str | bytes, seat: int, legal: Sequence[Action]) -> Action
         raise MjaiFault(f"answer {shown!r}: actor {action.actor} is not its seat {seat}")
     if action.type == "none" and not any(a.type == "none" for a in legal):
         raise MjaiFault(f"answer {shown!r}: it must act now; legal: " + "; ".join(map(str, legal)))
-    found = match_action(action, legal)
+    found = match_action(legal, action)
     if found is None:
         raise MjaiFault(f"answer {shown!r}: not a legal action; legal: " + "; ".join(map(str, legal)))
     return found

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from taku.formats.mahjong.record import Event, MahjongRecord
-from taku.mahjong.actions import Action, IllegalActionError
+from taku.mahjong.actions import Action, IllegalActionError, match_action
 from taku.mahjong.errors import MahjongError
+from taku.mahjong.kyoku import CLAIM_PHASES, Kyoku
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules, rules_label
 from taku.mahjong.tiles import Tile
@@ -203,9 +204,11 @@ def _replay(record: MahjongRecord, rules: Rules, report: ReplayReport) -> None:
     except (MahjongError, KeyError, TypeError) as error:
         _fail(report, _hand_label(first), hands[0][0],
               f"the record's tiles do not make a wall: {error}")
-    # One spare wall: the engine may deal a hand the record does not have (reported below).
-    match = Match(rules, walls=[*walls, Wall.shuffled("replay-spare", rules.red_fives)])
-    _patch_first_hand(match, first)
+    # One spare wall: the engine may deal a hand the record does not have (reported below). A
+    # record may begin mid-match: the engine's first hand starts where the record's does.
+    match = Match(rules, walls=[*walls, Wall.shuffled("replay-spare", rules.red_fives)],
+                  dealer=first["oya"], round_wind=_WINDS.index(first["bakaze"]),
+                  honba=first["honba"], deposits=first["kyotaku"], scores=first["scores"])
     for number, (a, b, complete) in enumerate(hands):
         label = _hand_label(events[a])
         if not complete:  # the record stops in this hand: play what there is
@@ -234,22 +237,6 @@ def _describe_event(event: Event) -> str:
     return f"a {event['type']}" + (f" by seat {actor}" if isinstance(actor, int) else "")
 
 
-def _patch_first_hand(match: Match, start: Event) -> None:
-    """A record may begin mid-match: start the engine's first hand where the record's does."""
-    if start["oya"] == 0 and start["bakaze"] == "E" and start["honba"] == 0 and \
-            start["kyotaku"] == 0 and len(set(start["scores"])) == 1:
-        return
-    match.dealer = start["oya"]
-    match.round_wind = _WINDS.index(start["bakaze"])
-    match.honba = start["honba"]
-    match.deposits = start["kyotaku"]
-    match.scores = list(start["scores"])
-    match.hand_count = 0
-    match._walls = iter([match.kyoku.wall, *match._walls]) if match._walls else None
-    match.events = [{"type": "start_game"}]
-    match.kyoku = match._new_kyoku()
-
-
 def _fail(report: ReplayReport, label: str, index: int, message: str) -> NoReturn:
     report.mismatches.append(Mismatch(label, index, message))
     raise _Stop
@@ -257,7 +244,10 @@ def _fail(report: ReplayReport, label: str, index: int, message: str) -> NoRetur
 
 def _replay_hand(match: Match, events: tuple[Event, ...], a: int, b: int, label: str,
                  report: ReplayReport, *, complete: bool = True) -> None:
+    """Play the record's hand ``events[a:b]`` on ``match`` (its actions go to :meth:`Match.apply`,
+    which deals the next hand once this one ends) and compare its results."""
     kyoku = match.kyoku
+    play = _Player(match, kyoku, report, label)
     start = events[a]
     ours = kyoku.events[0]
     for key in ("bakaze", "kyoku", "honba", "kyotaku", "oya", "scores"):
@@ -275,18 +265,18 @@ def _replay_hand(match: Match, events: tuple[Event, ...], a: int, b: int, label:
                 group.append(events[i])
             results.extend(group)
             if kind == "hora":
-                _apply_horas(kyoku, group, report, label, i)
+                _apply_horas(play, group, i)
             elif event.get("reason") == "kyushu_kyuhai":
-                _pass_others(kyoku, set(), report, label, i)
-                _apply(kyoku, Action("ryukyoku", event.get("actor", kyoku.actor)), report, label, i)
+                play.pass_others(set(), i)
+                play.apply(Action("ryukyoku", event.get("actor", kyoku.actor)), i)
             elif event.get("reason") == "sanchahou":
-                _apply_sanchahou(kyoku, event, report, label, i)
+                _apply_sanchahou(play, event, i)
             else:
-                _pass_others(kyoku, set(), report, label, i)
+                play.pass_others(set(), i)
             i += 1
             continue
         if kind in _ACTIONS:
-            _apply_action(kyoku, event, report, label, i)
+            _apply_action(play, event, i)
         i += 1
     if not complete:
         return
@@ -300,51 +290,48 @@ def _replay_hand(match: Match, events: tuple[Event, ...], a: int, b: int, label:
         report.wins += 1
     else:
         report.draws += 1
-    match._sync_events(kyoku)
-    match._next_hand()
 
 
-def _apply(kyoku: Any, action: Action, report: ReplayReport, label: str, index: int) -> None:
-    try:
-        kyoku.apply(action)
-    except IllegalActionError as error:
-        _fail(report, label, index, f"the record's action is illegal in the engine: {error}")
-    report.actions += 1
+@dataclass(slots=True)
+class _Player:
+    """Plays one recorded hand's actions on the match (public names of the engine only)."""
 
+    match: Match
+    kyoku: Kyoku
+    """The hand being replayed (still readable after the match has dealt the next one)."""
+    report: ReplayReport
+    label: str
 
-def _pass_others(kyoku: Any, keep: set[int], report: ReplayReport, label: str, index: int) -> None:
-    for seat in kyoku.to_act:
-        if seat not in keep and kyoku.phase in ("claim", "chankan", "ankan"):
-            _apply(kyoku, Action("none", seat), report, label, index)
+    def apply(self, action: Action, index: int) -> None:
+        try:
+            if self.kyoku.is_over:  # the engine has ended the hand: say so as the hand would
+                self.kyoku.apply(action)
+            self.match.apply(action)
+        except IllegalActionError as error:
+            _fail(self.report, self.label, index,
+                  f"the record's action is illegal in the engine: {error}")
+        self.report.actions += 1
 
+    def pass_others(self, keep: set[int], index: int) -> None:
+        for seat in self.kyoku.to_act:
+            if seat not in keep and self.kyoku.phase in CLAIM_PHASES:
+                self.apply(Action("none", seat), index)
 
-def _find(kyoku: Any, event: Event, report: ReplayReport, label: str, index: int) -> Action:
-    seat = event.get("actor")
-    legal = kyoku.legal_actions(seat) if isinstance(seat, int) and 0 <= seat <= 3 else ()
-    kind = "open_reach" if event["type"] == "reach" and event.get("open") is True else event["type"]
-    pai = event.get("pai")
-    consumed = sorted(event.get("consumed", []))
-    candidates = []
-    for action in legal:
-        if action.type != kind:
-            continue
-        if pai is not None and kind != "ankan" and (action.pai is None or action.pai.mjai != pai):
-            continue
-        if consumed and sorted(t.mjai for t in action.consumed) != consumed:
-            continue
-        if "target" in event and action.target is not None and kind != "hora" and \
-                action.target != event["target"]:
-            continue
-        candidates.append(action)
-    if kind == "dahai" and len(candidates) > 1:
-        exact = [c for c in candidates if c.tsumogiri == bool(event.get("tsumogiri"))]
-        candidates = exact or candidates
-    if not candidates:
-        text = ", ".join(str(a) for a in legal) or "nothing"
-        _fail(report, label, index, f"the record's {kind} {_describe(event)} is illegal in the "
-                                    f"engine (legal for seat {seat}: {text})")
-    found: Action = candidates[0]
-    return found
+    def find(self, event: Event, index: int) -> Action:
+        """The engine's legal action that the record's ``event`` means (:func:`match_action`)."""
+        seat = event.get("actor")
+        legal = self.kyoku.legal_actions(seat) if isinstance(seat, int) and 0 <= seat <= 3 else ()
+        kind = "open_reach" if event["type"] == "reach" and event.get("open") is True else \
+            event["type"]
+        try:
+            found = match_action(legal, Action.from_mjai(event))
+        except IllegalActionError:
+            found = None
+        if found is None:
+            text = ", ".join(str(a) for a in legal) or "nothing"
+            _fail(self.report, self.label, index, f"the record's {kind} {_describe(event)} is "
+                                                  f"illegal in the engine (legal for seat {seat}: {text})")
+        return found
 
 
 def _describe(event: Event) -> str:
@@ -356,39 +343,39 @@ def _describe(event: Event) -> str:
     return " ".join(parts)
 
 
-def _apply_action(kyoku: Any, event: Event, report: ReplayReport, label: str, index: int) -> None:
-    if kyoku.phase in ("claim", "chankan", "ankan") and event["type"] in ("chi", "pon", "daiminkan"):
-        action = _find(kyoku, event, report, label, index)
-        _pass_others(kyoku, {action.actor}, report, label, index)
-        _apply(kyoku, action, report, label, index)
+def _apply_action(play: _Player, event: Event, index: int) -> None:
+    kyoku = play.kyoku
+    if kyoku.phase in CLAIM_PHASES and event["type"] in ("chi", "pon", "daiminkan"):
+        action = play.find(event, index)
+        play.pass_others({action.actor}, index)
+        play.apply(action, index)
         return
-    _pass_others(kyoku, set(), report, label, index)
-    if kyoku.is_over:
-        _fail(report, label, index, f"the engine ended the hand ({kyoku.result.outcome}) "
-                                    f"before the record's {event['type']}")
-    _apply(kyoku, _find(kyoku, event, report, label, index), report, label, index)
+    play.pass_others(set(), index)
+    if kyoku.result is not None:
+        _fail(play.report, play.label, index, f"the engine ended the hand ({kyoku.result.outcome}) "
+                                              f"before the record's {event['type']}")
+    play.apply(play.find(event, index), index)
 
 
-def _apply_horas(kyoku: Any, group: list[Event], report: ReplayReport, label: str,
-                 index: int) -> None:
+def _apply_horas(play: _Player, group: list[Event], index: int) -> None:
     winners = {int(e.get("actor", -1)) for e in group}
     if group[0].get("actor") == group[0].get("target"):
-        _pass_others(kyoku, set(), report, label, index)
-    if kyoku.phase in ("claim", "chankan", "ankan"):
+        play.pass_others(set(), index)
+    if play.kyoku.phase in CLAIM_PHASES:
         for event in group:
-            _apply(kyoku, _find(kyoku, event, report, label, index), report, label, index)
-        _pass_others(kyoku, winners, report, label, index)
+            play.apply(play.find(event, index), index)
+        play.pass_others(winners, index)
     else:
-        _apply(kyoku, _find(kyoku, group[0], report, label, index), report, label, index)
+        play.apply(play.find(group[0], index), index)
 
 
-def _apply_sanchahou(kyoku: Any, event: Event, report: ReplayReport, label: str,
-                    index: int) -> None:
+def _apply_sanchahou(play: _Player, event: Event, index: int) -> None:
     """A triple ron that aborts the hand: the three claimants (named by the record, else the
     seats that can ron the open tile) call ron; the engine decides what three rons do."""
-    if kyoku.phase not in ("claim", "chankan", "ankan"):
-        _fail(report, label, index, "the record's triple ron (sanchahou) comes when no discard "
-                                    "or kan tile is open")
+    kyoku = play.kyoku
+    if kyoku.phase not in CLAIM_PHASES:
+        _fail(play.report, play.label, index, "the record's triple ron (sanchahou) comes when no "
+                                              "discard or kan tile is open")
     can_ron = [seat for seat in kyoku.to_act
                if any(a.type == "hora" for a in kyoku.legal_actions(seat))]
     claimants = event.get("claimants")
@@ -396,12 +383,13 @@ def _apply_sanchahou(kyoku: Any, event: Event, report: ReplayReport, label: str,
         claimants = can_ron
     if not isinstance(claimants, list) or len(claimants) != 3 or \
             sorted(set(claimants)) != sorted(claimants) or not set(claimants) <= set(can_ron):
-        _fail(report, label, index, f"the record's triple ron (sanchahou) needs three seats that "
-                                    f"can ron; in the engine only seats {can_ron} can")
+        _fail(play.report, play.label, index, f"the record's triple ron (sanchahou) needs three "
+                                              f"seats that can ron; in the engine only seats "
+                                              f"{can_ron} can")
     for seat in claimants:
         action = next(a for a in kyoku.legal_actions(seat) if a.type == "hora")
-        _apply(kyoku, action, report, label, index)
-    _pass_others(kyoku, set(claimants), report, label, index)
+        play.apply(action, index)
+    play.pass_others(set(claimants), index)
 
 
 _STATED = ("fu", "han", "yakuman", "dora", "aka", "ura", "pao")

@@ -1,0 +1,209 @@
+"""A PettingZoo AEC environment of a whole riichi mahjong match (four agents, ``player_0`` ..
+``player_3`` at seats 0..3; seat 0 is East of the first hand).
+
+At each step the agent selected is the first seat that must answer (:attr:`Match.to_act`); when a
+discard can be claimed by several seats, each answers in turn (``pass`` declines) and the table
+resolves the claims. An observation is a dict: ``observation`` (the ``float32`` vector of
+:mod:`taku.envs.mahjong_features`) and ``action_mask`` (``int8``, one per index of
+:mod:`taku.envs.mahjong_actions`). ``info`` holds ``observation`` (the seat's raw
+:class:`~taku.mahjong.kyoku.Observation`, whose ``events`` are the hand's mjai events as the seat
+sees them) and ``legal_actions`` (index -> :class:`~taku.mahjong.actions.Action`), for the agent
+whose turn it is.
+
+Rewards (``reward=``): ``"hand"`` (default) gives every seat its point change over each hand when
+the hand ends (riichi sticks and the leftover deposits at the end included), in thousands of
+points, so a seat's rewards over a match add up to its final score minus the start; ``"placement"``
+gives, once at the end, each seat's result points of :class:`~taku.mahjong.match.MatchResult`
+(score, oka and uma as the rules say, in thousands).
+
+Seeding: ``reset(seed=s)`` deals the walls of ``Match(rules, seed=s)``, so the same seed and the
+same actions give the same match; ``reset()`` without a seed takes the next seed from the
+environment's own generator (seeded by the ``seed`` given to the constructor).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from taku.envs.mahjong_actions import NUM_ACTIONS, index_actions
+from taku.envs.mahjong_features import SCORE_BOUND, SIZE, SeatFeatures
+from taku.mahjong.actions import Action
+from taku.mahjong.match import Match
+from taku.mahjong.rules import Rules
+
+Reward = Literal["hand", "placement"]
+AGENTS = ("player_0", "player_1", "player_2", "player_3")
+
+ObsDict = dict[str, npt.NDArray[Any]]
+
+
+def _rules(rules: Rules | str | None) -> Rules:
+    if rules is None:
+        return Rules()
+    if isinstance(rules, str):
+        return Rules.preset(rules)
+    if not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules value or a preset name, got {rules!r}")
+    return rules
+
+
+class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type information
+    """The match environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "taku_mahjong_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, rules: Rules | str | None = None, seed: int | str = 0, *,
+                 reward: Reward = "hand", render_mode: str | None = None) -> None:
+        super().__init__()
+        if reward not in ("hand", "placement"):
+            raise ValueError(f"reward must be 'hand' or 'placement', got {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.rules = _rules(rules)
+        self.reward_kind: Reward = reward
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self._seed_source = random.Random(str(seed))
+        self._first_seed: int | str = seed
+        observation = spaces.Box(-SCORE_BOUND, SCORE_BOUND, (SIZE,), np.float32)
+        mask = spaces.Box(0, 1, (NUM_ACTIONS,), np.int8)
+        self.observation_spaces = {a: spaces.Dict({"observation": observation, "action_mask": mask})
+                                   for a in AGENTS}
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
+        self.match: Match = Match(self.rules, seed)
+        self._features = [SeatFeatures(seat) for seat in range(4)]
+        self._legal: dict[int, Action] = {}
+        self._started = False
+
+    # --- spaces ----------------------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(NUM_ACTIONS)``."""
+        return self.action_spaces[agent]
+
+    # --- the AEC API -----------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new match (see the module docstring for the seed)."""
+        if seed is not None:
+            self._seed_source = random.Random(str(seed))
+            match_seed: int | str = seed
+        elif not self._started:
+            match_seed = self._first_seed
+        else:
+            match_seed = self._seed_source.getrandbits(63)
+        self._started = True
+        self.match = Match(self.rules, match_seed)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self._scores = list(self.match.scores)
+        self._select()
+
+    def _select(self) -> None:
+        """Point ``agent_selection`` at the next seat to answer and fill its info."""
+        match = self.match
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if match.is_over:
+            self.agent_selection = self.agents[0]
+            return
+        seat = match.to_act[0]
+        self.agent_selection = AGENTS[seat]
+        obs = match.observe(seat)
+        self._legal = index_actions(obs.legal_actions)
+        self.infos[AGENTS[seat]] = {"observation": obs, "legal_actions": self._legal}
+
+    def observe(self, agent: str) -> ObsDict:
+        """``agent``'s observation: the feature vector and the mask of its legal actions."""
+        seat = AGENTS.index(agent)
+        if agent == self.agent_selection and "observation" in self.infos.get(agent, {}):
+            obs = self.infos[agent]["observation"]
+        else:
+            obs = self.match.observe(seat)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if not self.match.is_over:
+            for index in index_actions(obs.legal_actions):
+                mask[index] = 1
+        return {"observation": self._features[seat].vector(obs, self.match.kyoku),
+                "action_mask": mask}
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """The legal actions of ``agent`` now, as a mask over the action space."""
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        seat = AGENTS.index(agent)
+        for index in index_actions(self.match.legal_actions(seat)):
+            mask[index] = 1
+        return mask
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Play action index ``action`` for the selected agent (``None`` once it is terminated).
+        An index that is not legal now raises ``ValueError`` and changes nothing."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None or not isinstance(action, int | np.integer):
+            raise ValueError(f"{agent}: an action is an index 0..{NUM_ACTIONS - 1}, got {action!r}")
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            raise ValueError(f"{agent}: action {int(action)} is not legal now; legal: "
+                             f"{sorted(self._legal)}")
+        self._cumulative_rewards[agent] = 0.0
+        match = self.match
+        hands = len(match.results)
+        match.apply(chosen)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if len(match.results) != hands or match.is_over:
+            self._settle()
+        if match.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+        self._select()
+
+    def _settle(self) -> None:
+        match = self.match
+        scores = list(match.result.scores) if match.result is not None else list(match.scores)
+        if self.reward_kind == "hand":
+            for seat in range(4):
+                self.rewards[AGENTS[seat]] = (scores[seat] - self._scores[seat]) / 1000.0
+        elif match.result is not None:
+            for seat in range(4):
+                self.rewards[AGENTS[seat]] = float(match.result.points[seat])
+        self._scores = scores
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``, the state of the table as text."""
+        if self.render_mode is None:
+            return None
+        match = self.match
+        if match.result is not None:
+            return f"match over: scores {list(match.result.scores)}, ranks {list(match.result.ranks)}"
+        kyoku = match.kyoku
+        lines = [f"round {'ESWN'[kyoku.round_wind]}{kyoku.kyoku} honba {kyoku.honba}, "
+                 f"{kyoku.tiles_left} tiles left, scores {kyoku.scores}"]
+        for seat in range(4):
+            obs = match.observe(seat)
+            lines.append(f"seat {seat}: " + "".join(str(t) for t in obs.hand) + "  river "
+                         + "".join(str(t) for t in obs.discards[seat]))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Nothing to free."""
+
+
+def mahjong_env(rules: Rules | str | None = None, seed: int | str = 0, *, reward: Reward = "hand",
+                render_mode: str | None = None) -> MahjongEnv:
+    """A :class:`MahjongEnv` (a PettingZoo AEC environment) under ``rules`` (a ``Rules`` value or a
+    preset name; default Tenhou's), its first match dealt from ``seed``."""
+    return MahjongEnv(rules, seed, reward=reward, render_mode=render_mode)

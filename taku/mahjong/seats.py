@@ -1,0 +1,21 @@
+"""Seats and seat winds: the one conversion between the two ways of naming a player.
+
+The table names players by absolute seat, 0..3 (the first dealer is 0, then counter-clockwise:
+the dealer's right is seat 1); scoring names them by seat wind, 0..3 (East, the dealer, then
+South, West, North). The dealer of a hand (``Kyoku.oya``, ``Match.dealer``) links the two.
+
+>>> seat_wind(3, dealer=1), seat_of_wind(2, dealer=1)
+(2, 3)
+"""
+
+from __future__ import annotations
+
+
+def seat_wind(seat: int, dealer: int) -> int:
+    """The seat wind (0 East .. 3 North) of absolute ``seat`` in a hand ``dealer`` deals."""
+    return (seat - dealer) % 4
+
+
+def seat_of_wind(wind: int, dealer: int) -> int:
+    """The absolute seat that has seat wind ``wind`` (0 East .. 3 North) in a hand ``dealer`` deals."""
+    return (wind + dealer) % 4

@@ -1,0 +1,79 @@
+"""What a seat is given: observations that cannot change the game, with the derived fields players
+need (seat wind, visible tiles); one seat/wind conversion; the phase of a hand as an enum."""
+
+from __future__ import annotations
+
+import random
+
+from taku.mahjong.kyoku import CLAIM_PHASES, Kyoku, Phase, mask_event
+from taku.mahjong.match import Match
+from taku.mahjong.rules import Rules
+from taku.mahjong.seats import seat_of_wind, seat_wind
+from taku.mahjong.tiles import Tile
+from taku.mahjong.wall import Wall
+
+TENHOU = Rules.preset("tenhou")
+
+
+def test_seat_wind_and_seat_of_wind_are_inverse() -> None:
+    for dealer in range(4):
+        assert [seat_wind(seat, dealer) for seat in range(4)] == [(s - dealer) % 4 for s in range(4)]
+        for seat in range(4):
+            assert seat_of_wind(seat_wind(seat, dealer), dealer) == seat
+    assert seat_wind(dealer := 2, dealer) == 0  # the dealer is East
+
+
+def test_the_phase_is_an_enum_that_reads_as_its_name() -> None:
+    kyoku = Kyoku(Wall.shuffled(3), TENHOU)
+    assert kyoku.phase is Phase.TURN and kyoku.phase == "turn" and str(kyoku.phase) == "turn"
+    discard = next(a for a in kyoku.legal_actions(0) if a.type == "dahai")
+    kyoku.apply(discard)
+    assert kyoku.phase in (Phase.TURN, *CLAIM_PHASES)
+
+
+def test_an_observation_cannot_change_the_record() -> None:
+    match = Match(TENHOU, seed=5)
+    rng = random.Random(5)
+    while len(match.kyoku.events) < 40:
+        seat = match.to_act[0]
+        match.apply(rng.choice(match.legal_actions(seat)))
+    record = [dict(e) for e in match.kyoku.events]
+    snapshot = repr(match.kyoku.events)
+    observation = match.observe(1)
+    for event in observation.events:
+        for key, value in list(event.items()):
+            if isinstance(value, list):
+                value.clear()
+            event[key] = "changed"
+    assert repr(match.kyoku.events) == snapshot and match.kyoku.events == record
+    assert all(e is not mine for e in match.kyoku.events for mine in observation.events)
+    tsumo = {"type": "tsumo", "actor": 0, "pai": "1m"}
+    assert mask_event(tsumo, 0) == tsumo and mask_event(tsumo, 0) is not tsumo
+    assert mask_event(tsumo, 1)["pai"] == "?"
+
+
+def test_observation_gives_the_seat_wind_and_the_tiles_in_sight() -> None:
+    match = Match(TENHOU, seed=8, dealer=1)
+    rng = random.Random(8)
+    for _ in range(60):
+        seat = match.to_act[0]
+        match.apply(rng.choice(match.legal_actions(seat)))
+        if match.results:  # stay in the first hand
+            break
+    for seat in range(4):
+        observation = match.observe(seat)
+        assert observation.seat_wind == (seat - 1) % 4
+        counts = observation.visible_counts
+        assert len(counts) == 34 and max(counts) <= 4
+        expected = [0] * 34
+        kyoku = match.kyoku
+        shown: list[Tile] = [*kyoku.seats[seat].closed, *kyoku.dora_indicators]
+        for s in kyoku.seats:
+            shown += s.discards
+            for meld in s.melds:
+                shown += meld.tiles
+                if meld.called is not None:
+                    shown.remove(meld.called)
+        for tile in shown:
+            expected[tile.kind] += 1
+        assert list(counts) == expected

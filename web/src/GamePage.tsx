@@ -1,0 +1,152 @@
+// A game's page: its summary, the socket, and the mahjong table or renju board it feeds.
+import type { JSX } from "preact";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import * as api from "./api";
+import { type Event, initialState, reduce, type TableState } from "./mahjong/state";
+import { type Prompt, Table, type TableInfo, type Toggles } from "./mahjong/Table";
+import { RenjuGame, type RenjuState } from "./renju/RenjuGame";
+import { GameSocket, type ServerMessage } from "./socket";
+
+interface Live {
+  seat: number | null;
+  mahjong: TableState;
+  renjuEvents: ServerMessage[];
+  renju: RenjuState | null;
+  prompt: Prompt | null;
+  table: ServerMessage | null;
+  error: string | null;
+}
+
+const blank = (): Live => ({ seat: null, mahjong: initialState(), renjuEvents: [], renju: null, prompt: null, table: null, error: null });
+
+/** The page's state after one server message (the same messages give the same page). */
+export function receive(live: Live, message: ServerMessage): Live {
+  switch (message.type) {
+    case "hello":
+      return { ...live, seat: (message.seat as number | null) ?? null };
+    case "event": {
+      const event = message.event as Event;
+      const prompt = live.prompt && (message.n as number) > live.prompt.n ? null : live.prompt;
+      if (live.renju !== null || event.type === "start" || live.renjuEvents.length) {
+        return { ...live, renjuEvents: [...live.renjuEvents, event], prompt, error: null };
+      }
+      return { ...live, mahjong: reduce(live.mahjong, event), prompt, error: null };
+    }
+    case "prompt":
+      return { ...live, prompt: message as unknown as Prompt, error: null };
+    case "state":
+      return { ...live, renju: message as unknown as RenjuState };
+    case "table":
+      return { ...live, table: message };
+    case "error":
+      return { ...live, error: String(message.message) };
+    default:
+      return live;
+  }
+}
+
+function tableInfo(table: ServerMessage | null, summary: api.GameSummary): TableInfo {
+  const seats = ((table?.seats as api.SeatSummary[]) ?? summary.seats).slice().sort((a, b) => a.seat - b.seat);
+  const clock = table?.clock as { banks?: number[]; waiting?: number[] } | null;
+  return {
+    names: seats.map((s) => s.name ?? (s.kind === "open" ? "(open)" : s.kind)),
+    kinds: seats.map((s) => s.kind),
+    connected: seats.map((s) => s.connected !== false),
+    waiting: clock?.waiting ?? [],
+    banks: clock?.banks ?? null,
+  };
+}
+
+function loadToggles(): Toggles {
+  try {
+    return { autoWin: false, noCalls: false, tsumogiri: false, ...JSON.parse(localStorage.getItem("taku.toggles") ?? "{}") };
+  } catch {
+    return { autoWin: false, noCalls: false, tsumogiri: false };
+  }
+}
+
+export function GamePage({ id, invite, user }: { id: string; invite: string | null; user: api.User | null }): JSX.Element {
+  const [summary, setSummary] = useState<api.GameSummary | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [live, setLive] = useState<Live>(blank);
+  const [connected, setConnected] = useState(false);
+  const [toggles, setTogglesState] = useState<Toggles>(loadToggles);
+  const closedKey = `taku.closed.${id}`;
+  const [closedHandEnd, setClosed] = useState<number>(() => Number(sessionStorage.getItem(closedKey) ?? 0));
+  const socket = useRef<GameSocket | null>(null);
+
+  useEffect(() => {
+    let stop = false;
+    api.game(id, invite).then(
+      (found) => !stop && setSummary(found),
+      (error: Error) => !stop && setProblem(error.message),
+    );
+    const ws = new GameSocket(`/api/games/${encodeURIComponent(id)}/ws`, invite, (m) => setLive((l) => receive(l, m)), setConnected);
+    socket.current = ws;
+    return () => {
+      stop = true;
+      ws.close();
+    };
+  }, [id, invite, user?.id]);
+
+  const info = useMemo(() => (summary ? tableInfo(live.table, summary) : null), [live.table, summary]);
+  if (problem) return <p class="error">{problem} <a href="#/">Back to the lobby</a></p>;
+  if (!summary || !info) return <p class="loading">Loading…</p>;
+  const status = (live.table?.status as string) ?? summary.status;
+  const seats = ((live.table?.seats as api.SeatSummary[]) ?? summary.seats);
+  const openSeat = seats.find((s) => s.kind === "open");
+  const joinable = user && live.seat === null && openSeat && status === "waiting";
+  const send = (action: Record<string, unknown>) => {
+    if (summary.game === "mahjong") socket.current?.send({ type: "action", action, n: live.prompt?.n });
+    else socket.current?.send({ type: "action", action });
+  };
+  const setToggles = (t: Toggles) => {
+    localStorage.setItem("taku.toggles", JSON.stringify(t));
+    setTogglesState(t);
+  };
+  const closeHandEnd = (n: number) => {
+    sessionStorage.setItem(closedKey, String(n));
+    setClosed(n);
+  };
+  const inviteLink = summary.invite ? `${location.origin}/#/game/${id}?invite=${summary.invite}` : null;
+
+  return (
+    <div class={`game ${summary.game}`} data-status={status}>
+      {!connected && <div class="banner">reconnecting…</div>}
+      {status === "waiting" && (
+        <div class="waiting-room">
+          <p>Waiting for players: {seats.map((s) => `${s.seat}: ${s.name ?? s.kind}`).join(" · ")}</p>
+          {joinable && (
+            <button class="primary" onClick={() => api.join(id, undefined, invite).then(() => location.reload(), (e: Error) => setProblem(e.message))}>
+              Take a seat
+            </button>
+          )}
+          {inviteLink && (
+            <p class="invite">
+              Invite link: <input readOnly value={inviteLink} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+            </p>
+          )}
+          {!inviteLink && <p class="invite">Share this page's address: <code>{location.href}</code></p>}
+        </div>
+      )}
+      {summary.game === "mahjong" ? (
+        <Table
+          state={live.mahjong}
+          seat={live.seat ?? 0}
+          playing={live.seat !== null}
+          info={info}
+          prompt={live.prompt}
+          send={send}
+          toggles={toggles}
+          setToggles={setToggles}
+          closedHandEnd={closedHandEnd}
+          closeHandEnd={closeHandEnd}
+          error={live.error}
+          gameId={id}
+        />
+      ) : (
+        <RenjuGame summary={{ ...summary, seats }} seat={live.seat} state={live.renju} events={live.renjuEvents} error={live.error} send={send} />
+      )}
+    </div>
+  );
+}
