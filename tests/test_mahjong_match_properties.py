@@ -11,8 +11,8 @@ every action (or at sampled decision points, where a check is costly) the state 
 - every legal action playable, and every illegal one refused with nothing changed;
 - the match's own record: it replays without a mismatch and survives mjai writing and reading.
 
-Two kinds of players: *uniform* ones pick any legal action with equal chance (as in
-:func:`~taku.mahjong.match.play_random`; they almost never win, so hands end in draws), *eager*
+Two kinds of players: *uniform* ones pick any legal action with equal chance (they almost never
+win, so hands end in draws), *eager*
 ones win whenever they can, declare riichi and kans, call now and then and otherwise discard a tile
 that keeps the lowest shanten (random among those), so that wins, riichi sticks, kans, busts and
 now and then a double ron happen. Under Montreal's rules (nanba renchan: after the East round the dealer keeps

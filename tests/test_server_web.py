@@ -24,10 +24,18 @@ def test_home_is_the_client_or_says_how_to_build_it(tmp_path: Path) -> None:
         assets = re.findall(r'(?:src|href)="/assets/([^"]+)"', page.text)
         assert any(a.endswith(".js") for a in assets) and any(a.endswith(".css") for a in assets)
         for name in assets:
-            asset = client.get(f"/assets/{name}")
-            assert asset.status_code == 200
-            assert asset.content == (WEB / "assets" / name).read_bytes()
-            assert asset.headers["cache-control"] == "public, max-age=31536000, immutable"
+            plain = client.get(f"/assets/{name}", headers={"Accept-Encoding": "identity"})
+            assert plain.status_code == 200
+            assert "content-encoding" not in plain.headers
+            assert plain.content == (WEB / "assets" / name).read_bytes()
+            assert plain.headers["cache-control"] == "public, max-age=31536000, immutable"
+            # A browser that takes gzip gets the compressed file: the same bytes once unpacked.
+            packed = client.get(f"/assets/{name}", headers={"Accept-Encoding": "gzip, br"})
+            assert packed.headers["content-encoding"] == "gzip"
+            assert packed.content == plain.content  # httpx unpacks it
+            assert int(packed.headers["content-length"]) < len(plain.content) / 2
+            expected = "text/css" if name.endswith(".css") else "text/javascript"
+            assert packed.headers["content-type"].startswith(expected)
 
 
 def test_unknown_or_outside_assets_are_404(tmp_path: Path) -> None:
@@ -35,7 +43,7 @@ def test_unknown_or_outside_assets_are_404(tmp_path: Path) -> None:
         missing = client.get("/assets/nothing-here.js")
         assert missing.status_code == 404
         assert missing.json() == {"error": "no asset 'nothing-here.js'"}
-        for path in ("/assets/..%2Fapp.py", "/assets/.hidden", "/assets/%2e%2e"):
+        for path in ("/assets/..%2Fapp.py", "/assets/.hidden", "/assets/%2e%2e", "/assets/x.js.gz"):
             reply = client.get(path)
             assert reply.status_code in (404, 422), path
             assert "error" in reply.json()

@@ -12,6 +12,7 @@ running Python's environment the first time (so python3 alone is enough). The pa
 
 from __future__ import annotations
 
+import gzip
 import shutil
 import subprocess
 import sys
@@ -88,6 +89,9 @@ def build(check: bool = False, force: bool = False) -> None:
         for leftover in (fresh_bundle, old_bundle):
             shutil.rmtree(leftover, ignore_errors=True)
         run(npm, "run", "--silent", "build", "--", "--logLevel", "warn", "--outDir", str(fresh_bundle))
+        for asset in (fresh_bundle / "assets").iterdir():  # served as is to browsers that take gzip
+            if asset.suffix in (".js", ".css", ".svg"):
+                asset.with_name(asset.name + ".gz").write_bytes(gzip.compress(asset.read_bytes(), 9, mtime=0))
         (fresh_bundle / "index.html").touch()
         if BUNDLE.exists():
             BUNDLE.rename(old_bundle)

@@ -1,8 +1,10 @@
 """Furiten: whether a tenpai hand may win by ron (MJ-FURITEN).
 
-The table engine keeps the state (own discards, passed wins, riichi); these functions answer the
-questions it asks. Discard furiten counts every tile the player discarded, including discards other
-players called (MJ-FURITEN-02), and holds whether or not a win on that tile would have a yaku.
+The table engine keeps the state (own discards, passed wins, riichi) and answers these questions
+itself from the hand's cached waits (:class:`~taku.mahjong.kyoku.Kyoku`); these functions answer
+them for a hand given as counts (tools, tests, a player's own reasoning). Discard furiten counts
+every tile the player discarded, including discards other players called (MJ-FURITEN-02), and
+holds whether or not a win on that tile would have a yaku.
 """
 
 from __future__ import annotations

@@ -730,8 +730,7 @@ class Kyoku:
         s.ippatsu = True
         first = len(s.discards) == 1 and not self.interrupted
         s.double_riichi = first and self.rules.double_riichi
-        if s.temp_furiten or any(k in s.discard_kinds for k in waits(s.counts, len(s.melds))):
-            pass  # a furiten riichi is allowed (MJ-RIICHI-07); discard furiten stays as it is
+        # A furiten riichi is allowed (MJ-RIICHI-07): discard furiten stays as it is.
         self.scores[seat] -= 1000
         self.deposits += 1
         self._emit({"type": "reach_accepted", "actor": seat})

@@ -231,21 +231,3 @@ class Match:
                                   (ranks[0], ranks[1], ranks[2], ranks[3]),
                                   (points[0], points[1], points[2], points[3]), self.deposits)
         self.events.append({"type": "end_game", "scores": list(scores)})
-
-
-def play_random(match: Match, seed: int | str = 0, max_actions: int = 100000) -> int:
-    """Play ``match`` to its end with uniformly random legal actions; returns the decisions made."""
-    import random
-    rng = random.Random(seed)
-    count = 0
-    while not match.is_over:
-        for seat in match.to_act:
-            actions = match.legal_actions(seat)
-            match.apply(actions[rng.randrange(len(actions))])
-            count += 1
-            break
-        if count > max_actions:
-            raise RuntimeError("the match did not end")
-    return count
-
-

@@ -34,7 +34,6 @@ from taku.mahjong.tiles import (
     HATSU,
     SUITS,
     TERMINALS_AND_HONORS,
-    WIND_LETTERS,
     Tile,
     dora_from_indicator,
     kind_to_str,
@@ -1020,13 +1019,3 @@ def _payments_with_pao(base: int, yakuman: list[tuple[str, int]], win: Win, rule
             add(discarder, _ceil100(rest_base * (6 if dealer else 4)))
     payments = tuple(Payment(payer, amount, honbas[payer]) for payer, amount in amounts.items())
     return payments, (Payment(liable_seat, liable_part[0], liable_part[1]),)
-
-
-def seat_name(seat: int) -> str:
-    """``East``, ``South``, ``West`` or ``North``."""
-    return SEAT_NAMES[seat]
-
-
-def wind_letter(seat: int) -> str:
-    """``E``, ``S``, ``W`` or ``N``."""
-    return WIND_LETTERS[seat]

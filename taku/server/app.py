@@ -543,12 +543,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     @app.get("/assets/{name}", include_in_schema=False)
-    async def asset(name: Annotated[str, Path(max_length=128, pattern=r"^[A-Za-z0-9_.-]+$")]) -> Response:
+    async def asset(
+        request: Request, name: Annotated[str, Path(max_length=128, pattern=r"^[A-Za-z0-9_.-]+$")]
+    ) -> Response:
         found = WEB / "assets" / name
-        if name.startswith(".") or not found.is_file():
+        if name.startswith(".") or name.endswith(".gz") or not found.is_file():
             raise NotFound(f"no asset {name!r}")
         # Vite names each asset by its content's hash: a browser may keep it for a year.
-        return FileResponse(found, headers={"Cache-Control": "public, max-age=31536000, immutable"})
+        headers = {"Cache-Control": "public, max-age=31536000, immutable", "Vary": "Accept-Encoding"}
+        packed = found.with_name(name + ".gz")
+        if "gzip" in request.headers.get("accept-encoding", "") and packed.is_file():
+            media = "text/css" if name.endswith(".css") else "text/javascript"
+            if name.endswith(".svg"):
+                media = "image/svg+xml"
+            return FileResponse(packed, media_type=media, headers={**headers, "Content-Encoding": "gzip"})
+        return FileResponse(found, headers=headers)
 
     # --- WebSockets ----------------------------------------------------------------------------------
     def same_origin(websocket: WebSocket) -> bool:

@@ -206,10 +206,6 @@ export function Lobby({ user, setUser }: { user: api.User | null; setUser: (u: a
   if (!user) return <div class="lobby"><SignIn onUser={setUser} /></div>;
   return (
     <div class="lobby">
-      <div class="cards">
-        {options && <NewMahjong options={options.mahjong} go={go} />}
-        {options && <NewRenju options={options.renju} go={go} />}
-      </div>
       <section class="card">
         <h2>Tables and games</h2>
         {list.length === 0 ? (
@@ -221,6 +217,10 @@ export function Lobby({ user, setUser }: { user: api.User | null; setUser: (u: a
           </table></div>
         )}
       </section>
+      <div class="cards">
+        {options && <NewMahjong options={options.mahjong} go={go} />}
+        {options && <NewRenju options={options.renju} go={go} />}
+      </div>
       {history.length > 0 && (
         <section class="card">
           <h2>Your finished games</h2>
