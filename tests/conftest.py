@@ -6,6 +6,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests check outcomes, not speed: on a busy machine (CI, several checks at once) a first
+# example that builds tables can pass hypothesis's 200 ms deadline and fail a correct test.
+settings.register_profile("taku", deadline=None)
+settings.load_profile("taku")
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -24,3 +30,10 @@ def shared_dir() -> Path:
 def shared() -> Path:
     """The shared spec and data directory."""
     return shared_dir()
+
+
+def pytest_report_header() -> str:
+    """Which build of taku the tests run: compiled with mypyc or pure Python (taku/build.py)."""
+    from taku.build import describe
+
+    return f"taku build: {describe()}"

@@ -5,9 +5,9 @@ preset's key values are what RULES.md §13 and the seeds say.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import sys
-import typing
 
 import pytest
 
@@ -23,11 +23,13 @@ from taku.mahjong import (
 from taku.mahjong.rules import (
     ABORTIVE_DRAWS,
     DOUBLE_YAKUMAN_CANDIDATES,
+    FIELD_KINDS,
     PAO_TRIGGERS,
     UnknownRulesError,
 )
 from taku.mahjong.score import nagashi_mangan_payments, nagashi_mangan_score
 from taku.mahjong.yaku import YAKU, YAKUMAN, YAKUMAN_LIMIT_NAMES
+from tests.conftest import REPO
 from tests.mahjong_helpers import EAST, NO_YAKU, NO_YAKU_OPEN, NORTH, SOUTH, WEST, yaku
 from tests.mahjong_helpers import score_south as score
 
@@ -530,15 +532,31 @@ def test_rules_reject_every_bad_field_value(field: str, value: object, allowed: 
     assert isinstance(caught.value, ValueError)
 
 
+def _annotations_in_source() -> dict[str, str]:
+    """Each field of ``Rules`` with its annotation as written in taku/mahjong/rules.py (read from the
+    source, so that the compiled build is checked too)."""
+    tree = ast.parse((REPO / "taku" / "mahjong" / "rules.py").read_text(encoding="utf-8"))
+    rules_class = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Rules")
+    return {node.target.id: ast.unparse(node.annotation) for node in rules_class.body
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+
+
 def test_rules_validation_covers_every_field() -> None:
-    """Each field has a rejected value above, and the allowed Literal values come from the
-    annotations (``typing.get_args``), so the checks follow the fields."""
-    assert {f.name for f in dataclasses.fields(Rules)} == {field for field, _, _ in BAD_VALUES}
-    hints = typing.get_type_hints(Rules)
-    for name, hint in hints.items():
-        if typing.get_origin(hint) is typing.Literal:
-            for value in typing.get_args(hint):
+    """Each field has a rejected value above, and the checks' table ``FIELD_KINDS`` follows the
+    annotations: the same fields in the same order, each Literal's values, every value allowed."""
+    annotations = _annotations_in_source()
+    assert [f.name for f in dataclasses.fields(Rules)] == list(annotations) == list(FIELD_KINDS)
+    assert set(annotations) == {field for field, _, _ in BAD_VALUES}
+    plain = {"bool": "bool", "int": "int", "frozenset[str]": "names",
+             "tuple[int, int, int]": "red_fives", "tuple[int, int, int, int]": "uma"}
+    for name, annotation in annotations.items():
+        kind = FIELD_KINDS[name]
+        if annotation.startswith("Literal["):
+            assert kind == tuple(ast.literal_eval(annotation.removeprefix("Literal"))), name
+            for value in kind:
                 assert getattr(Rules().replace(**{name: value}), name) == value
+        else:
+            assert kind == plain[annotation], name
 
 
 def test_rules_limits_accept_their_edges() -> None:

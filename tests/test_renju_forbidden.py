@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from taku.build import is_compiled
 from taku.renju import (
     BLACK,
     GOMOKU_FREESTYLE,
@@ -379,6 +382,9 @@ def test_rj_09_extended_fours_with_a_gap_count() -> None:
     assert reason("d8 e8 h8 f5 f6 f7", "", "f8", BASIC) is None
 
 
+@pytest.mark.skipif(is_compiled(importlib.import_module("taku.renju.forbidden")),
+                    reason="a compiled module cannot be monkey-patched; the pure-Python run "
+                           "(TAKU_PURE=1, tools/run_tests.py) tests this")
 def test_forbidden_check_restores_the_board_when_interrupted(monkeypatch: pytest.MonkeyPatch) -> None:
     # The recursive double-three check places the stone temporarily: an exception on the way (an
     # interrupt, say) must not leave it in the position's line codes.

@@ -570,12 +570,10 @@ class ThreatSearch:
                         board.remove(block)
                     if rest is not None:
                         return [i, block, *rest]
-                    continue
-                if attacker == 1 and not self._real_three(i):
-                    continue
-                rest = self._refute_all(i, depth, vcf_depth)
-                if rest is not None:
-                    return [i, *rest]
+                elif attacker != 1 or self._real_three(i):
+                    rest = self._refute_all(i, depth, vcf_depth)
+                    if rest is not None:
+                        return [i, *rest]
             finally:
                 board.remove(i)
         self.vct_failed[key] = max(depth, self.vct_failed.get(key, -1))

@@ -137,13 +137,25 @@ def count(low: int, high: int, what: str = "a whole number") -> Callable[[str], 
     return parse
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: ``taku 0.1.0 (compiled with mypyc (39 modules))`` or ``(pure Python)``."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        from taku.build import describe
+
+        print(f"taku {__version__} ({describe()})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser of ``taku``."""
     parser = ArgumentParser(
         prog="taku",
         description="taku (卓): riichi mahjong and renju rules, scoring, records and players.",
     )
-    parser.add_argument("--version", action="version", version=f"taku {__version__}")
+    parser.add_argument("--version", action=_VersionAction, nargs=0,
+                        help="print the version and which build runs (compiled or pure Python), then exit")
     games = parser.add_subparsers(dest="game", metavar="GAME")
     games.required = True
     from taku.cli import mahjong as mahjong_cli

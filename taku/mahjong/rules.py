@@ -25,7 +25,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Literal, get_args, get_origin, get_type_hints
+from typing import Any, Literal
 
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.yaku import YAKUMAN_LIMIT_NAMES
@@ -230,8 +230,8 @@ class Rules:
     difference to the start points of all four goes to first place (oka). 0: no oka. CFG-23."""
 
     def __post_init__(self) -> None:
-        for name, hint in _FIELD_TYPES:
-            _check_field(name, hint, getattr(self, name))
+        for name, kind in FIELD_KINDS.items():
+            _check_field(name, kind, getattr(self, name))
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -246,24 +246,85 @@ class Rules:
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed."""
-        names = {f.name for f in dataclasses.fields(self)}
-        unknown = set(changes) - names
+        unknown = set(changes) - FIELD_KINDS.keys()
         if unknown:
             raise UnknownRulesError(f"unknown rules field: {', '.join(sorted(unknown))}")
         return dataclasses.replace(self, **changes)
 
     def differences(self, other: Rules) -> dict[str, tuple[Any, Any]]:
         """Fields whose values differ between ``self`` and ``other``."""
-        return {f.name: (getattr(self, f.name), getattr(other, f.name))
-                for f in dataclasses.fields(self)
-                if getattr(self, f.name) != getattr(other, f.name)}
+        return {name: (getattr(self, name), getattr(other, name))
+                for name in FIELD_KINDS if getattr(self, name) != getattr(other, name)}
 
 
-_HINTS = get_type_hints(Rules)
-_FIELD_TYPES: tuple[tuple[str, Any], ...] = tuple(
-    (field.name, _HINTS[field.name]) for field in dataclasses.fields(Rules))
-del _HINTS
-"""Each field's name and type, from the annotations (the allowed values follow them)."""
+FieldKind = str | tuple[str | int, ...]
+"""What values a field takes: ``"bool"``, ``"int"`` (a range of ``_INT_RANGES``), ``"names"`` (a
+frozenset of known names), ``"red_fives"``, ``"uma"``, or the tuple of a ``Literal`` field's values."""
+
+FIELD_KINDS: Mapping[str, FieldKind] = MappingProxyType({
+    "red_fives": "red_fives",
+    "kandora": "bool",
+    "uradora": "bool",
+    "kuitan": "bool",
+    "atozuke": "bool",
+    "ippatsu": "bool",
+    "double_riichi": "bool",
+    "open_riichi": "bool",
+    "nagashi_mangan": "bool",
+    "nagashi_mangan_own_calls": "bool",
+    "haitei_on_rinshan": "bool",
+    "renhou": ("off", "mangan", "yakuman"),
+    "shiisanputa": "bool",
+    "daisharin": ("off", "pin", "any_suit"),
+    "paarenchan": ("off", "counters", "dealer_wins"),
+    "paarenchan_count": "int",
+    "kokushi_chankan_ankan": "bool",
+    "ryuuiisou_requires_hatsu": "bool",
+    "pinfu_tsumo_fu": (20, 30),
+    "double_wind_pair_fu": (2, 4),
+    "rinshan_tsumo_fu": (0, 2),
+    "open_pinfu_ron_fu": (20, 30),
+    "kiriage_mangan": "bool",
+    "kazoe_yakuman": "bool",
+    "multiple_yakuman": "bool",
+    "double_yakuman": "names",
+    "max_yakuman": "int",
+    "honba_points": "int",
+    "pao": "names",
+    "pao_honba_payer": ("discarder", "liable"),
+    "pao_rinshan_payment": ("tsumo_total", "ron_value"),
+    "abortive_draws": "names",
+    "multiple_ron": ("all", "double", "head_bump"),
+    "deposit_multi_ron": ("nearest", "split"),
+    "honba_multi_ron": ("nearest", "each"),
+    "kandora_timing": ("immediate", "late_open_kans"),
+    "late_kandora_on_rinshan": "bool",
+    "riichi_min_points": "int",
+    "riichi_min_tiles": "int",
+    "tenpai_requires_yaku": "bool",
+    "karaten": ("concealed", "held", "visible"),
+    "temp_furiten_clear": ("on_acquire", "on_discard"),
+    "claim_window_ms": "int",
+    "ron_window_ms": "int",
+    "chombo_payment": ("none", "reverse_mangan"),
+    "chombo_dealer": ("replay", "rotate"),
+    "renchan": ("tenpai", "nanba", "dealer_win"),
+    "length": ("east", "hanchan"),
+    "start_points": "int",
+    "target_points": "int",
+    "extension": ("off", "until_target", "until_target_by_win"),
+    "extension_rounds": "int",
+    "bust": "bool",
+    "agari_yame": "bool",
+    "tenpai_yame": "bool",
+    "leftover_deposits": ("lost", "to_first_place"),
+    "ties": ("shared", "seat_order"),
+    "uma": "uma",
+    "oka_return": "int",
+})
+"""Each field of :class:`Rules`, in order, with the values it takes. An explicit table rather than
+the annotations read at import (compiled classes do not keep them); tests/test_mahjong_rules.py
+checks that it follows the annotations in the source."""
 
 _INT_RANGES: dict[str, tuple[int, int | None, str]] = {
     "paarenchan_count": (1, None, "at least 1"),
@@ -284,26 +345,25 @@ _INT_RANGES: dict[str, tuple[int, int | None, str]] = {
 """The range of each ``int`` field: lowest, highest (None: no limit), and how to say it."""
 
 
-def _check_field(name: str, hint: Any, value: Any) -> None:
+def _check_field(name: str, kind: FieldKind, value: Any) -> None:
     """Raise :class:`UnknownRulesError` if ``value`` is not an allowed value of field ``name``."""
 
     def fail(allowed: str) -> None:
         raise UnknownRulesError(f"rules field {name} must be {allowed}, got {value!r}")
 
-    if hint is bool:
+    if isinstance(kind, tuple):
+        if not any(type(value) is type(choice) and value == choice for choice in kind):
+            fail(f"one of {', '.join(str(choice) for choice in kind)}")
+    elif kind == "bool":
         if type(value) is not bool:
             fail("true or false (a bool)")
-    elif hint is int:
+    elif kind == "int":
         low, high, allowed = _INT_RANGES[name]
         if type(value) is not int or value < low or (high is not None and value > high):
             fail(allowed)
         if name == "honba_points" and value % 3:
             fail(allowed)
-    elif get_origin(hint) is Literal:
-        choices = get_args(hint)
-        if not any(type(value) is type(choice) and value == choice for choice in choices):
-            fail(f"one of {', '.join(str(choice) for choice in choices)}")
-    elif get_origin(hint) is frozenset:
+    elif kind == "names":
         known = {"double_yakuman": DOUBLE_YAKUMAN_CANDIDATES, "pao": PAO_TRIGGERS,
                  "abortive_draws": ABORTIVE_DRAWS}[name]
         what = {"double_yakuman": "a double yakuman candidate", "pao": "a pao trigger",
@@ -315,17 +375,17 @@ def _check_field(name: str, hint: Any, value: Any) -> None:
         if unknown:
             raise UnknownRulesError(f"rules field {name}: not {what}: {', '.join(unknown)} "
                                     f"(choose from {names})")
-    elif name == "red_fives":
+    elif kind == "red_fives":
         if type(value) is not tuple or len(value) != 3 or any(
                 type(n) is not int or not 0 <= n <= 4 for n in value):
             fail("three counts 0..4 (red fives of man, pin, sou)")
-    elif name == "uma":
+    elif kind == "uma":
         if type(value) is not tuple or len(value) != 4 or any(type(n) is not int for n in value):
             fail("four integers (thousands of points for first..fourth)")
         if sum(value):
             fail("four integers that sum to 0")
     else:  # a new kind of field needs its check here
-        raise AssertionError(f"no check for rules field {name} of type {hint}")
+        raise AssertionError(f"no check for rules field {name} of kind {kind}")
 
 
 # Every preset is written out in full (no field left to the defaults), so that changing a default

@@ -205,7 +205,8 @@ class Position:
     def stones(self, color: Color) -> tuple[Point, ...]:
         """The points holding ``color``'s stones, row 1 first, left to right."""
         size = self.size
-        return tuple(Point(i % size, i // size) for i, value in enumerate(self._cells) if value == color)
+        cells = self._cells
+        return tuple(Point(i % size, i // size) for i in range(len(cells)) if cells[i] == color)
 
     def zobrist_hash(self) -> int:
         """A 64-bit hash of the stones and the side to move, kept up to date by push and pop.
@@ -551,8 +552,9 @@ class LegalMoveGenerator:
         forbidden: dict[int, int] = {}
         if position.turn is BLACK and position.rules.fouls_for_black:
             forbidden = forbidden_indices(position._lines, position._cells, position._geo, position._mode)
-        for i, value in enumerate(position._cells):
-            if not value and i not in forbidden:
+        cells = position._cells
+        for i in range(len(cells)):
+            if not cells[i] and i not in forbidden:
                 yield Point(i % size, i // size)
 
     def __contains__(self, move: object) -> bool:

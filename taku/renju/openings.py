@@ -60,7 +60,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import ClassVar, Final, Literal, NamedTuple, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 from taku.renju.board import Position
 from taku.renju.errors import IllegalMoveError, InvalidNotationError, InvalidRulesError
@@ -292,7 +292,11 @@ class Place:
     """Place stones, in the order and colours the phase asks for (``Phase.colors``)."""
 
     points: tuple[Point, ...]
-    kind: ClassVar[ActionKind] = "place"
+
+    @property
+    def kind(self) -> ActionKind:
+        """``place``: which kind of action this is."""
+        return "place"
 
     @classmethod
     def from_str(cls, text: str) -> Place:
@@ -308,7 +312,11 @@ class Swap:
     """Swap colours with the opponent (``Swap(True)``) or keep them (``Swap(False)``)."""
 
     swap: bool = True
-    kind: ClassVar[ActionKind] = "swap"
+
+    @property
+    def kind(self) -> ActionKind:
+        """``swap``: which kind of action this is."""
+        return "swap"
 
     def __str__(self) -> str:
         return "swap" if self.swap else "keep"
@@ -319,7 +327,11 @@ class Declare:
     """Declare how many fifth moves Black will offer."""
 
     count: int
-    kind: ClassVar[ActionKind] = "declare"
+
+    @property
+    def kind(self) -> ActionKind:
+        """``declare``: which kind of action this is."""
+        return "declare"
 
     def __str__(self) -> str:
         return f"declare {self.count}"
@@ -330,7 +342,11 @@ class Offer:
     """Offer these fifth moves (Black's), for the opponent to select one."""
 
     points: tuple[Point, ...]
-    kind: ClassVar[ActionKind] = "offer"
+
+    @property
+    def kind(self) -> ActionKind:
+        """``offer``: which kind of action this is."""
+        return "offer"
 
     @classmethod
     def from_str(cls, text: str) -> Offer:
@@ -346,7 +362,11 @@ class Select:
     """Select one of the offered fifth moves; it is played."""
 
     point: Point
-    kind: ClassVar[ActionKind] = "select"
+
+    @property
+    def kind(self) -> ActionKind:
+        """``select``: which kind of action this is."""
+        return "select"
 
     @classmethod
     def from_str(cls, text: str) -> Select:
@@ -362,7 +382,11 @@ class ChooseColor:
     """Take this colour (the opponent gets the other)."""
 
     color: Color
-    kind: ClassVar[ActionKind] = "color"
+
+    @property
+    def kind(self) -> ActionKind:
+        """``color``: which kind of action this is."""
+        return "color"
 
     def __str__(self) -> str:
         return f"choose {self.color}"
@@ -863,9 +887,16 @@ class Opening:
         return state
 
     def _copy(self) -> Opening:
-        other = Opening.__new__(Opening)
-        for name in Opening.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = Opening(self._rule, self._rules)
+        other._stones = self._stones
+        other._colors = self._colors
+        other._black = self._black
+        other._declared = self._declared
+        other._offers = self._offers
+        other._offer_color = self._offer_color
+        other._history = self._history
+        other._last = self._last
+        other._step = self._step
         return other
 
     def _check_free(self, points: tuple[Point, ...], verb: str) -> None:
