@@ -396,7 +396,7 @@ def illegal_actions(match: Match, rng: random.Random) -> list[Any]:
     s = match.kyoku.seats[seat]
     candidates: list[Any] = []
     for other in range(4):  # the wrong seat
-        candidates.append(rng.choice(legal)._replace(actor=other))
+        candidates.append(rng.choice(legal).replace(actor=other))
     held = {t.kind for t in s.closed}
     missing = [kind for kind in range(34) if kind not in held]
     tile = Tile(rng.choice(missing))

@@ -47,7 +47,7 @@ class UnknownRulesError(MahjongError):
     """A rules preset or field that does not exist, or a field value a rule set cannot have."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Rules:
     """Every variant point of riichi mahjong scoring and play, with its rule ID.
 
@@ -229,9 +229,19 @@ class Rules:
     """Return points (kaeshi): the final result is (score - return) / 1000 plus uma, and the
     difference to the start points of all four goes to first place (oka). 0: no oka. CFG-23."""
 
-    def __post_init__(self) -> None:
+    # The fields are objects, checked here before they are stored: a compiled build would
+    # otherwise reject a value of the wrong type with its own TypeError before this module's
+    # one-line error naming the field, and store a bool as an int.
+    def __init__(self, **fields: object) -> None:
+        """Rules with ``fields`` set and the others at their defaults (Tenhou's rules). Each value
+        is checked: :class:`UnknownRulesError` names an unknown field or a bad value."""
+        unknown = fields.keys() - FIELD_KINDS.keys()
+        if unknown:
+            raise UnknownRulesError(f"unknown rules field: {', '.join(sorted(unknown))}")
         for name, kind in FIELD_KINDS.items():
-            _check_field(name, kind, getattr(self, name))
+            value = fields[name] if name in fields else _DEFAULTS[name]
+            _check_field(name, kind, value)
+            object.__setattr__(self, name, value)
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -256,6 +266,10 @@ class Rules:
         return {name: (getattr(self, name), getattr(other, name))
                 for name in FIELD_KINDS if getattr(self, name) != getattr(other, name)}
 
+
+_DEFAULTS: Mapping[str, object] = MappingProxyType(
+    {field.name: field.default for field in dataclasses.fields(Rules)})
+"""Each field's default, as declared in :class:`Rules`."""
 
 FieldKind = str | tuple[str | int, ...]
 """What values a field takes: ``"bool"``, ``"int"`` (a range of ``_INT_RANGES``), ``"names"`` (a

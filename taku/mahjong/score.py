@@ -57,7 +57,7 @@ _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "rinshan
           "haitei", "houtei", "first_turn")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Win:
     """The situation of a win: how it was made, the winds, the dora and the sticks on the table.
 
@@ -74,48 +74,69 @@ class Win:
     indicators) is checked by :func:`score_hand`.
     """
 
-    tsumo: bool = False
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    open_riichi: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    first_turn: bool = False
-    seat_wind: int = 0
-    round_wind: int = 0
-    dora_indicators: tuple[Tile, ...] = ()
-    ura_indicators: tuple[Tile, ...] = ()
-    honba: int = 0
-    deposits: int = 0
-    discarder: int | None = None
-    pao_seat: int | None = None
-    renchan: int = 0
+    tsumo: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    open_riichi: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    first_turn: bool
+    seat_wind: int
+    round_wind: int
+    dora_indicators: tuple[Tile, ...]
+    ura_indicators: tuple[Tile, ...]
+    honba: int
+    deposits: int
+    discarder: int | None
+    pao_seat: int | None
+    renchan: int
 
-    def __post_init__(self) -> None:
+    # The parameters are objects, checked here before they are stored: a compiled build would
+    # otherwise reject a value of the wrong type with its own TypeError, and store a bool as an int.
+    def __init__(self, tsumo: object = False, riichi: object = False, double_riichi: object = False,
+                 ippatsu: object = False, open_riichi: object = False, rinshan: object = False,
+                 chankan: object = False, haitei: object = False, houtei: object = False,
+                 first_turn: object = False, seat_wind: object = 0, round_wind: object = 0,
+                 dora_indicators: object = (), ura_indicators: object = (), honba: object = 0,
+                 deposits: object = 0, discarder: object = None, pao_seat: object = None,
+                 renchan: object = 0) -> None:
+        values = (
+            ("tsumo", tsumo), ("riichi", riichi), ("double_riichi", double_riichi),
+            ("ippatsu", ippatsu), ("open_riichi", open_riichi), ("rinshan", rinshan),
+            ("chankan", chankan), ("haitei", haitei), ("houtei", houtei), ("first_turn", first_turn),
+            ("seat_wind", seat_wind), ("round_wind", round_wind), ("dora_indicators", dora_indicators),
+            ("ura_indicators", ura_indicators), ("honba", honba), ("deposits", deposits),
+            ("discarder", discarder), ("pao_seat", pao_seat), ("renchan", renchan),
+        )
+        for name, value in values:
+            if name in _FLAGS:
+                if type(value) is not bool:
+                    raise InvalidHandError(f"{name} must be True or False, got {value!r}")
+            elif name in ("seat_wind", "round_wind"):
+                if type(value) is not int or not 0 <= value <= 3:  # bools are not seats
+                    raise InvalidHandError(f"{name} must be 0..3 (East..North), got {value!r}")
+            elif name in ("honba", "deposits", "renchan"):
+                if type(value) is not int or value < 0:
+                    raise InvalidHandError(f"{name} must be a non-negative integer, got {value!r}")
+            elif name in ("dora_indicators", "ura_indicators"):
+                if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
+                    raise InvalidHandError(f"{name} must be a tuple of Tile, got {value!r}")
+                if len(value) > 5:  # MJ-FLOW-31: one indicator, and one more per kan (at most 4)
+                    raise InvalidHandError(f"{name}: at most 5 indicators (the first and 4 kan-dora), "
+                                           f"got {len(value)}")
+            elif value is not None and (type(value) is not int or not 0 <= value <= 3):
+                raise InvalidHandError(f"{name} must be a seat 0..3, got {value!r}")  # discarder, pao
+            object.__setattr__(self, name, value)
+        self._check_situation()
+
+    def _check_situation(self) -> None:
+        """Raise :class:`InvalidHandError` for flags and seats that cannot go together."""
         def fail(message: str) -> None:
             raise InvalidHandError(message)
 
-        for name in _FLAGS:
-            value = getattr(self, name)
-            if type(value) is not bool:
-                fail(f"{name} must be True or False, got {value!r}")
-        for name in ("seat_wind", "round_wind"):
-            value = getattr(self, name)
-            if type(value) is not int or not 0 <= value <= 3:  # bools are not seats
-                fail(f"{name} must be 0..3 (East..North), got {value!r}")
-        for name in ("honba", "deposits", "renchan"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 0:
-                fail(f"{name} must be a non-negative integer, got {value!r}")
-        for name in ("dora_indicators", "ura_indicators"):
-            value = getattr(self, name)
-            if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
-                fail(f"{name} must be a tuple of Tile, got {value!r}")
-            if len(value) > 5:  # MJ-FLOW-31: one indicator, and one more per kan (at most 4)
-                fail(f"{name}: at most 5 indicators (the first and 4 kan-dora), got {len(value)}")
         riichi = self.riichi or self.double_riichi or self.open_riichi
         if self.riichi and self.double_riichi:
             fail("riichi and double_riichi: give one (a double riichi counts 2 han in place of "
@@ -140,10 +161,6 @@ class Win:
             fail("a first-turn win (tenhou, chiihou, renhou) cannot be on the last tile")
         if self.first_turn and not self.tsumo and self.seat_wind == 0:
             fail("the dealer cannot win by ron before his first draw (renhou is a non-dealer's)")
-        for name in ("discarder", "pao_seat"):
-            value = getattr(self, name)
-            if value is not None and (type(value) is not int or not 0 <= value <= 3):
-                fail(f"{name} must be a seat 0..3, got {value!r}")
         if self.discarder is not None:
             if self.tsumo:
                 fail(f"discarder {self.discarder} ({SEAT_NAMES[self.discarder]}): "

@@ -107,9 +107,9 @@ class RenjuRules:
         """The value of field ``name`` written ``text``, as on a command line or in an SGF ``RU``:
         ``true``/``false`` for a flag, a number (or ``none`` for ``move_limit``), or one of the
         field's words (``basic``). ``InvalidRulesError`` names an unknown field or a bad value."""
-        kind = _FIELD_KINDS.get(name)
+        kind = FIELD_KINDS.get(name)
         if kind is None:
-            raise InvalidRulesError(f"unknown rule field {name!r}: expected one of {', '.join(_FIELD_KINDS)}")
+            raise InvalidRulesError(f"unknown rule field {name!r}: expected one of {', '.join(FIELD_KINDS)}")
         word = text.strip()
         if kind == "bool":
             value = _BOOLEANS.get(word.lower())
@@ -123,9 +123,8 @@ class RenjuRules:
                 expected = "a whole number" + (" or none" if kind == "int | None" else "")
                 raise InvalidRulesError(f"{name}={text!r}: expected {expected}")
             return int(word)
-        choices = _FIELD_CHOICES[name]
-        if word not in choices:
-            raise InvalidRulesError(f"{name}={text!r}: expected {' or '.join(choices)}")
+        if word not in kind:
+            raise InvalidRulesError(f"{name}={text!r}: expected {' or '.join(kind)}")
         return word
 
     def with_options(self, options: Iterable[str]) -> RenjuRules:
@@ -227,14 +226,21 @@ PRESETS: Final[Mapping[str, RenjuRules]] = MappingProxyType(
 _BOOLEANS: Final[Mapping[str, bool]] = MappingProxyType(
     {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
 )
-_FIELD_KINDS: Final[Mapping[str, str]] = MappingProxyType(
-    {f.name: str(f.type) for f in dataclasses.fields(RenjuRules)}
-)
-"""Each field's annotation, as written (``"bool"``, ``"int | None"``, ``"ThreatDefinition"``...)."""
-_FIELD_CHOICES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
+FIELD_KINDS: Final[Mapping[str, str | tuple[str, ...]]] = MappingProxyType(
     {
+        "board_size": "int",
+        "fouls_for_black": "bool",
+        "exact_five_for_black": "bool",
+        "exact_five_for_white": "bool",
         "forbidden_move": get_args(ForbiddenMove),
         "threat_definition": get_args(ThreatDefinition),
         "eye_makes_five": get_args(EyeMakesFive),
+        "first_move_center_required": "bool",
+        "passes_allowed": "bool",
+        "move_limit": "int | None",
     }
 )
+"""What each field of ``RenjuRules`` takes, in field order: ``"bool"``, ``"int"``, ``"int | None"``,
+or the tuple of a ``Literal`` field's words. Written out rather than read from the annotations,
+which a class compiled with mypyc does not keep (tests/test_renju_rules.py checks it against the
+fields)."""
