@@ -21,12 +21,13 @@ recorded one (from mjai, a record, a person) means.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.tiles import Tile, sort_tiles
+from taku.mahjong.values import reduce_value
 
 ACTION_TYPES = ("dahai", "reach", "open_reach", "chi", "pon", "daiminkan", "kakan", "ankan", "hora",
                 "ryukyoku", "none")
@@ -38,12 +39,15 @@ class IllegalActionError(MahjongError):
     """An action the rules do not allow now: the message names it and says why."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One player's action (see the module docstring). ``target`` is the seat a claimed tile or a
     ron comes from (the actor himself for tsumo); ``consumed`` are the hand tiles a call uses, kept
-    in taku's tile order (put in order when built).
+    in taku's tile order (put in order when built, from any iterable).
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     type: str
     actor: int
@@ -52,9 +56,16 @@ class Action:
     target: int | None = None
     tsumogiri: bool = False
 
-    def __post_init__(self) -> None:
-        if len(self.consumed) > 1:
-            object.__setattr__(self, "consumed", sort_tiles(self.consumed))
+    def __init__(self, type: str, actor: int, pai: Tile | None = None, consumed: Iterable[Tile] = (),
+                 target: int | None = None, tsumogiri: bool = False) -> None:
+        if not isinstance(consumed, tuple) or len(consumed) > 1:
+            consumed = sort_tiles(consumed)
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "pai", pai)
+        object.__setattr__(self, "consumed", consumed)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "tsumogiri", tsumogiri)
 
     def replace(self, **changes: Any) -> Action:
         """A copy of the action with the given fields changed (as :func:`dataclasses.replace`)."""

@@ -37,6 +37,7 @@ from taku.mahjong.score import (
 from taku.mahjong.seats import seat_of_wind, seat_wind
 from taku.mahjong.shanten import shanten, shanten_kokushi, waits
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, WINDS, Tile
+from taku.mahjong.values import reduce_value
 from taku.mahjong.wall import DEAL, DORA, LIVE_END, RINSHAN, URA, Wall
 
 if TYPE_CHECKING:
@@ -161,6 +162,9 @@ class KyokuResult:
     included); ``dealer_keeps`` whether the dealer keeps the deal; ``winners`` the seats that won;
     ``tenpai`` the seats tenpai at an exhaustive draw; ``scores`` the sheets of the wins."""
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     outcome: str
     deltas: tuple[int, int, int, int]
     dealer_keeps: bool
@@ -174,6 +178,9 @@ class KyokuResult:
 @dataclass(frozen=True, slots=True)
 class Observation:
     """What one seat may see at a decision point (nothing of the others' concealed tiles)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     seat: int
     round_wind: int
@@ -751,7 +758,7 @@ class Kyoku:
         for t in action.consumed:
             s.remove(t)
         offset = (discarder - seat) % 4
-        meld = Meld(action.type, (*action.consumed, tile), tile, offset)  # type: ignore[arg-type]
+        meld = Meld(action.type, (*action.consumed, tile), tile, offset)
         s.add_meld(meld)
         if not self.rules.nagashi_mangan_own_calls:
             s.nagashi = False  # MJ-MONTREAL-21: no call of his own

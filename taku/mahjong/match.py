@@ -18,10 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.kyoku import Event, Kyoku, KyokuResult, Observation
 from taku.mahjong.rules import Rules
+from taku.mahjong.values import reduce_value
 from taku.mahjong.wall import Wall
 
 
@@ -30,6 +32,9 @@ class MatchResult:
     """The end of a match: final scores (leftover sticks given as the rules say), each seat's
     rank (1..4; shared ranks under ``ties="shared"``) and result points (uma and oka applied,
     in thousands)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     scores: tuple[int, int, int, int]
     ranks: tuple[int, int, int, int]

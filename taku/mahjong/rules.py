@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from taku.mahjong.errors import MahjongError
+from taku.mahjong.values import reduce_value
 from taku.mahjong.yaku import YAKUMAN_LIMIT_NAMES
 
 DOUBLE_YAKUMAN_CANDIDATES = frozenset({
@@ -56,6 +57,9 @@ class Rules:
     >>> Rules().replace(kiriage_mangan=True).kiriage_mangan
     True
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     # --- dora -------------------------------------------------------------------------------
     red_fives: tuple[int, int, int] = (1, 1, 1)

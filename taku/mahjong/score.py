@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from taku.mahjong.decompose import TRIPLET, analysed_splits
 from taku.mahjong.errors import InvalidHandError, NotAWinError, NoYakuError
@@ -39,6 +39,7 @@ from taku.mahjong.tiles import (
     kind_to_str,
     tiles_to_str,
 )
+from taku.mahjong.values import reduce_value
 from taku.mahjong.yaku import LIMIT_NAMES, YAKUMAN_LIMIT_NAMES
 
 SEAT_NAMES = ("East", "South", "West", "North")
@@ -73,6 +74,9 @@ class Win:
     indicators (MJ-FLOW-31). What depends on the hand (a kan for ``rinshan``, the tiles against the
     indicators) is checked by :func:`score_hand`.
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     tsumo: bool
     riichi: bool

@@ -12,9 +12,10 @@ import operator
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from taku.mahjong.errors import InvalidHandError, InvalidNotationError
+from taku.mahjong.values import reduce_value
 
 Kind: TypeAlias = int
 """A tile kind, 0..33 (see the module docstring)."""
@@ -101,6 +102,9 @@ class Tile:
     >>> Tile.from_str("0p").kind, Tile.from_str("0p").red
     (13, True)
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     kind: Kind
     red: bool = False
