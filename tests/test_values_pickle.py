@@ -41,7 +41,7 @@ def test_values_pickle_and_copy_to_equal_values(value: object) -> None:
 def frozen_dataclasses() -> list[tuple[str, str, bool]]:
     """``(module, class, defines __reduce__)`` for each frozen dataclass of the cores' sources."""
     found = []
-    for path in sorted([*(TAKU / "mahjong").glob("*.py"), *(TAKU / "renju").glob("*.py")]):
+    for path in sorted(path for core in ("mahjong", "renju", "bots") for path in (TAKU / core).glob("*.py")):
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
             if isinstance(node, ast.ClassDef) and any(
                     "dataclass" in ast.unparse(d) and "frozen=True" in ast.unparse(d)
