@@ -317,22 +317,7 @@ class _View:
         self.melds = observation.melds[seat]
         self.nmelds = len(self.melds)
         self.closed = all(m.kind == "ankan" for m in self.melds)
-        visible = list(counts)
-        for tiles in observation.discards:
-            for tile in tiles:
-                visible[tile.kind] += 1
-        for melds in observation.melds:
-            for meld in melds:
-                for tile in meld.tiles:
-                    visible[tile.kind] += 1
-                if meld.called is not None:
-                    visible[meld.called.kind] -= 1  # the called tile is counted in the discards
-        for tile in observation.dora_indicators:
-            visible[tile.kind] += 1
-        for other, shown in enumerate(observation.open_hands):
-            if shown is not None and other != seat:
-                for tile in shown:
-                    visible[tile.kind] += 1
+        visible = observation.visible_counts
         self.unseen = [4 - v if v < 4 else 0 for v in visible]
         self.dora = [0] * 34
         for tile in observation.dora_indicators:
