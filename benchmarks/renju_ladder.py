@@ -22,7 +22,7 @@ would count so in a tournament. Between a brain's move and the next command the 
 
 Each rung prints taku's wins, losses and draws, its score with a 95% Wilson interval, how the games
 ended, taku's mean seconds per move, and the games the brain announced a mate in (a MESSAGE with a
-mate score, Rapfi's ``M<n>``/``-M<n>``). ``--games-out`` writes every game (moves, result, the
+mate score, Rapfi's ``+M<n>``/``-M<n>``). ``--games-out`` writes every game (moves, result, the
 brain's messages per move) as JSON lines, for finding puzzles in them.
 """
 
@@ -44,8 +44,8 @@ from taku.renju import Point, Position, RenjuRules
 from taku.renju.openings import OPENINGS
 from taku.renju.points import move_string
 
-MATE = re.compile(r"(?:^|[\s(])(-?M\d+)(?:$|[\s,)])")
-"""A mate score in a brain's message (Rapfi: ``ev M13`` mates in 13 plies, ``-M12`` is mated)."""
+MATE = re.compile(r"Eval ([+-]M\d+)")
+"""A mate score in a brain's message (Rapfi: ``Eval +M13`` mates in 13 plies, ``-M12`` is mated)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +176,8 @@ class RungResult:
             reasons[game.reason] = reasons.get(game.reason, 0) + 1
         ended = ", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))
         per_move = self.taku_seconds / self.taku_moves if self.taku_moves else 0.0
-        return (f"{self.rung.label:>8}: taku {wins}W {losses}L {draws}D of {n}, score {points / max(n, 1):.3f} "
+        score = points / max(n, 1)
+        return (f"{self.rung.label:>8}: taku {wins}W {losses}L {draws}D of {n}, score {score:.3f} "
                 f"(95% {low:.3f}-{high:.3f}); ended: {ended}; taku {per_move:.2f} s/move; "
                 f"brain announced mates in {len(self.mates)} games; void {self.void}")
 
@@ -192,10 +193,11 @@ def play_rung(args: argparse.Namespace, command: list[str], rung: Rung, out: obj
         for number, opening in enumerate(opening_list(args.games)):
             taku_black = number % 2 == 1  # after the three opening stones White moves: taku is White first
             black, white = (taku, brain) if taku_black else (brain, taku)
-            for attempt in range(3):
+            for _attempt in range(3):
                 taku.thinking, taku.moves = 0.0, 0
                 game = play_game(black, white, rules, opening=opening, time_per_move=limit, tolerance=1.0)
-                spoiled = game.fault is not None and game.fault.startswith("brain") and game.reason != "forbidden"
+                fault = game.fault or ""
+                spoiled = fault.startswith("brain") and game.reason != "forbidden"
                 if not spoiled:
                     break
                 result.void += 1
@@ -204,13 +206,15 @@ def play_rung(args: argparse.Namespace, command: list[str], rung: Rung, out: obj
             result.taku_seconds += taku.thinking
             result.taku_moves += taku.moves
             mate = [(stones, m.group(1)) for stones, notes in brain.messages for note in notes
-                    for m in [MATE.search(note)] if m]
+                    for m in [MATE.search(note)] if m and m.group(1).startswith("+")]
             if mate:
                 result.mates.append(game.moves)
             colour = "B" if taku_black else "W"
             first_mate = f", brain's first mate score at stone {mate[0][0]}: {mate[0][1]}" if mate else ""
+            fault_text = f" ({game.fault})" if game.fault else ""
+            stones = sum(c.isalpha() for c in game.moves)
             print(f"  {rung.label} game {number + 1}: taku {colour} {game.result} {game.reason}"
-                  f"{' (' + game.fault + ')' if game.fault else ''} {len(game.moves) // 2} chars{first_mate}",
+                  f"{fault_text} {stones} stones{first_mate}",
                   file=sys.stderr, flush=True)
             if out is not None:
                 record = {"rung": rung.label, "taku": colour, "opening": opening, "moves": game.moves,
