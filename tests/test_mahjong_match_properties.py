@@ -302,7 +302,7 @@ def check_observation(match: Match, seat: int) -> None:
     seats = kyoku.seats
     public = {
         "seat": seat, "round_wind": kyoku.round_wind, "kyoku": kyoku.kyoku, "honba": kyoku.honba,
-        "deposits": kyoku.deposits, "oya": kyoku.oya, "scores": tuple(kyoku.scores),
+        "deposits": kyoku.deposits, "dealer": kyoku.dealer, "scores": tuple(kyoku.scores),
         "hand": tuple(sorted(me.closed)), "drawn": kyoku.drawn if seat == kyoku.actor else None,
         "melds": tuple(tuple(s.melds) for s in seats),
         "discards": tuple(tuple(s.discards) for s in seats),

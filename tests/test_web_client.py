@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,7 @@ import httpx
 import pytest
 
 from taku.renju import Position
+from tests.server_process import running_server
 
 pytestmark = pytest.mark.slow
 
@@ -30,12 +30,6 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A real server on loopback serving the freshly built client; its address."""
@@ -43,47 +37,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         [sys.executable, str(ROOT / "tools" / "build_web.py")], capture_output=True, text=True, timeout=600
     )
     assert built.returncode == 0, built.stdout + built.stderr
-    port = free_port()
     db = tmp_path_factory.mktemp("web") / "taku.sqlite3"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "taku",
-            "serve",
-            "--db",
-            f"sqlite:///{db}",
-            "--port",
-            str(port),
-            "--bot-delay",
-            "0.05",
-            "--ai-processes",
-            "0",
-            "--ai-max-nodes",
-            "300",
-            "--action-seconds",
-            "60",
-            "--bank-seconds",
-            "60",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"{url}/api/options", timeout=1)
-                break
-            except httpx.HTTPError:
-                if time.monotonic() > deadline:
-                    raise AssertionError("the server did not start") from None
-                time.sleep(0.1)
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    options = [
+        *("--bot-delay", "0.05", "--ai-processes", "0", "--ai-max-nodes", "300"),
+        *("--action-seconds", "60", "--bank-seconds", "60"),
+    ]
+    with running_server(f"sqlite:///{db}", options) as process:
+        yield process.url
 
 
 @pytest.fixture(scope="module")

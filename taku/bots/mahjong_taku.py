@@ -48,6 +48,7 @@ from taku.mahjong.hand import Hand, Meld
 from taku.mahjong.kyoku import Observation, kuikae_kinds
 from taku.mahjong.rules import Rules
 from taku.mahjong.score import Win, score_hand
+from taku.mahjong.seats import seat_wind
 from taku.mahjong.shanten import shanten, shanten_kokushi
 from taku.mahjong.tiles import Tile, dora_from_indicator
 
@@ -316,33 +317,18 @@ class _View:
         self.melds = observation.melds[seat]
         self.nmelds = len(self.melds)
         self.closed = all(m.kind == "ankan" for m in self.melds)
-        visible = list(counts)
-        for tiles in observation.discards:
-            for tile in tiles:
-                visible[tile.kind] += 1
-        for melds in observation.melds:
-            for meld in melds:
-                for tile in meld.tiles:
-                    visible[tile.kind] += 1
-                if meld.called is not None:
-                    visible[meld.called.kind] -= 1  # the called tile is counted in the discards
-        for tile in observation.dora_indicators:
-            visible[tile.kind] += 1
-        for other, shown in enumerate(observation.open_hands):
-            if shown is not None and other != seat:
-                for tile in shown:
-                    visible[tile.kind] += 1
+        visible = observation.visible_counts
         self.unseen = [4 - v if v < 4 else 0 for v in visible]
         self.dora = [0] * 34
         for tile in observation.dora_indicators:
             self.dora[dora_from_indicator(tile.kind)] += 1
         self.reds = reds + sum(t.red for m in self.melds for t in m.tiles)
-        seat_wind = 27 + (seat - observation.oya) % 4
+        own_wind = 27 + seat_wind(seat, observation.dealer)
         self.yakuhai = {31: 1, 32: 1, 33: 1}
-        self.yakuhai[seat_wind] = self.yakuhai.get(seat_wind, 0) + 1
+        self.yakuhai[own_wind] = self.yakuhai.get(own_wind, 0) + 1
         round_wind = 27 + observation.round_wind
         self.yakuhai[round_wind] = self.yakuhai.get(round_wind, 0) + 1
-        self.seat_wind = seat_wind - 27
+        self.seat_wind = own_wind - 27
         self._threat_list: tuple[Threat, ...] | None = None
         self._danger: dict[int, float] = {}
         self.own_discards = {t.kind for t in observation.discards[seat]}
@@ -630,7 +616,7 @@ class _View:
             return 1.0, 1.0
         me = obs.scores[obs.seat]
         rank = 1 + sum(1 for s, score in enumerate(obs.scores)
-                       if score > me or (score == me and (s - obs.oya) % 4 < (obs.seat - obs.oya) % 4))
+                       if score > me or (score == me and seat_wind(s, obs.dealer) < obs.seat_wind))
         if rank == 1:
             return 0.6, 1.5
         if rank == 4:

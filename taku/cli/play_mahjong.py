@@ -326,8 +326,8 @@ class _Table:
         grid.add_column("discards ([x] riichi tile, (x) called)")
         marks = self.discard_marks(o)
         for seat in range(4):
-            wind = WIND_NAMES[seat_wind(seat, o.oya)]
-            name = f"{self.labels[seat]} {wind}{' (dealer)' if seat == o.oya else ''}"
+            wind = WIND_NAMES[seat_wind(seat, o.dealer)]
+            name = f"{self.labels[seat]} {wind}{' (dealer)' if seat == o.dealer else ''}"
             if o.riichi[seat]:
                 name += " RIICHI"
             melds = "  ".join(self.meld_text(m) for m in o.melds[seat])

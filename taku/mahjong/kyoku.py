@@ -7,7 +7,7 @@ several seats may claim a discard, each answers (``none`` passes) and the engine
 claims by priority: ron over pon and kan over chi (MJ-FLOW-14). Every step is recorded as an mjai
 event in :attr:`Kyoku.events`; :meth:`Kyoku.observe` gives what one seat may see.
 
-Seats are absolute (0..3, the first dealer is 0); ``oya`` is this hand's dealer.
+Seats are absolute (0..3, the first dealer is 0); ``dealer`` is this hand's dealer (mjai's ``oya``).
 
 >>> from taku.mahjong.wall import Wall
 >>> kyoku = Kyoku(Wall.shuffled(1))
@@ -180,7 +180,7 @@ class Observation:
     kyoku: int
     honba: int
     deposits: int
-    oya: int
+    dealer: int
     scores: tuple[int, ...]
     hand: tuple[Tile, ...]
     drawn: Tile | None
@@ -198,7 +198,7 @@ class Observation:
     @property
     def seat_wind(self) -> int:
         """The seat's wind in this hand, 0 East (the dealer) .. 3 North."""
-        return seat_wind(self.seat, self.oya)
+        return seat_wind(self.seat, self.dealer)
 
     @property
     def visible_counts(self) -> tuple[int, ...]:
@@ -229,15 +229,15 @@ class Observation:
 class Kyoku:
     """One hand (see the module docstring).
 
-    ``scores`` are the points at the start; ``oya`` the dealer's seat; ``round_wind`` 0..3;
+    ``scores`` are the points at the start; ``dealer`` the dealer's seat; ``round_wind`` 0..3;
     ``kyoku`` the dealer's number in the round (1..4); ``honba`` counters; ``deposits`` riichi
     sticks on the table; ``dealer_wins`` the dealer's consecutive wins (paarenchan).
     """
 
-    def __init__(self, wall: Wall, rules: Rules | None = None, *, oya: int = 0,
+    def __init__(self, wall: Wall, rules: Rules | None = None, *, dealer: int = 0,
                  round_wind: int = 0, kyoku: int | None = None, honba: int = 0, deposits: int = 0,
                  scores: Sequence[int] = (25000, 25000, 25000, 25000), dealer_wins: int = 0) -> None:
-        for name, value, low, high in (("oya", oya, 0, 3), ("round_wind", round_wind, 0, 3),
+        for name, value, low, high in (("dealer", dealer, 0, 3), ("round_wind", round_wind, 0, 3),
                                        ("honba", honba, 0, None), ("deposits", deposits, 0, None)):
             if type(value) is not int or value < low or (high is not None and value > high):
                 raise MahjongError(f"{name} must be an integer {low}..{high or 'up'}, got {value!r}")
@@ -247,14 +247,14 @@ class Kyoku:
             raise MahjongError(f"wall must be a Wall, got {type(wall).__name__}")
         self.rules = rules or Rules()
         self.wall = wall
-        self.oya = oya
+        self.dealer = dealer
         self.round_wind = round_wind
-        self.kyoku = kyoku if kyoku is not None else oya + 1
+        self.kyoku = kyoku if kyoku is not None else dealer + 1
         self.honba = honba
         self.deposits = deposits
         self.scores = list(scores)
         self.dealer_wins = dealer_wins
-        self.seats = [_Seat(wall.hand(seat_wind(seat, oya))) for seat in range(4)]
+        self.seats = [_Seat(wall.hand(seat_wind(seat, dealer))) for seat in range(4)]
         self.draw_index = DEAL
         self.live_end = LIVE_END
         self.rinshan_drawn = 0
@@ -264,7 +264,7 @@ class Kyoku:
         self.interrupted = False  # a call or a kan happened (first go-around conditions)
         self.discard_count = 0
         self.first_winds: list[int] = []
-        self.actor = oya
+        self.actor = dealer
         self.phase = Phase.TURN
         self.drawn: Tile | None = None
         self.drawn_to: tuple[int, tuple[int, ...]] = (8, ())
@@ -283,10 +283,10 @@ class Kyoku:
         self._masked: tuple[list[Event], ...] = ([], [], [], [])  # events as each seat sees them
         self._emit({
             "type": "start_kyoku", "bakaze": WIND_MJAI[round_wind], "kyoku": self.kyoku,
-            "honba": honba, "kyotaku": deposits, "oya": oya, "scores": list(scores),
+            "honba": honba, "kyotaku": deposits, "oya": dealer, "scores": list(scores),
             "dora_marker": wall.tiles[DORA[0]].mjai,
             "tehais": [[t.mjai for t in s.closed] for s in self.seats]})
-        self._draw(oya)
+        self._draw(dealer)
 
     # --- queries ----------------------------------------------------------------------------------
     @property
@@ -886,7 +886,7 @@ class Kyoku:
     def _win_situation(self, seat: int, *, tsumo: bool, discarder: int | None, honba: int,
                        deposits: int, houtei: bool = False, chankan: bool = False) -> Win:
         s = self.seats[seat]
-        oya = self.oya
+        dealer = self.dealer
         riichi = s.riichi
         last = self.tiles_left == 0
         haitei = tsumo and last and (not self.rinshan or self.rules.haitei_on_rinshan)
@@ -903,10 +903,10 @@ class Kyoku:
             open_riichi=riichi and s.open_riichi,
             ippatsu=s.ippatsu and self.rules.ippatsu and riichi, rinshan=tsumo and self.rinshan,
             chankan=chankan, haitei=haitei, houtei=houtei and not tsumo, first_turn=first_turn,
-            seat_wind=seat_wind(seat, oya), round_wind=self.round_wind,
+            seat_wind=seat_wind(seat, dealer), round_wind=self.round_wind,
             dora_indicators=self.dora_indicators, ura_indicators=ura, honba=honba,
-            deposits=deposits, discarder=None if discarder is None else seat_wind(discarder, oya),
-            pao_seat=None if pao is None or pao == seat else seat_wind(pao, oya),
+            deposits=deposits, discarder=None if discarder is None else seat_wind(discarder, dealer),
+            pao_seat=None if pao is None or pao == seat else seat_wind(pao, dealer),
             renchan=self.dealer_wins)
 
     def _tsumo_score(self, seat: int, honba: int = 0, deposits: int = 0) -> HandScore | None:
@@ -953,7 +953,7 @@ class Kyoku:
         if score.liable:
             payer = score.liable[0].payer
             if payer is not None:
-                event["pao"] = seat_of_wind(payer, self.oya)
+                event["pao"] = seat_of_wind(payer, self.dealer)
         if target != seat:
             event["tsumo"] = False
         else:
@@ -964,7 +964,7 @@ class Kyoku:
         deltas = [0, 0, 0, 0]
         for payment in score.payments:
             if payment.payer is not None:
-                deltas[seat_of_wind(payment.payer, self.oya)] -= payment.amount
+                deltas[seat_of_wind(payment.payer, self.dealer)] -= payment.amount
         deltas[seat] += score.total + score.deposits
         return deltas
 
@@ -976,7 +976,7 @@ class Kyoku:
         deltas = self._settle_score(seat, score)
         self.deposits = 0
         self._emit(self._hora_event(seat, seat, self.drawn, score, deltas, self.seats[seat].riichi))
-        self._finish(KyokuResult("hora", _four(deltas), seat == self.oya, (seat,), (), (score,), True))
+        self._finish(KyokuResult("hora", _four(deltas), seat == self.dealer, (seat,), (), (score,), True))
 
     def _ron_win(self, winners: list[int], discarder: int, tile: Tile, chankan: bool) -> None:
         total = [0, 0, 0, 0]
@@ -1000,7 +1000,7 @@ class Kyoku:
             scores.append(score)
             self._emit(self._hora_event(seat, discarder, tile, score, deltas, self.seats[seat].riichi))
         self.deposits = 0
-        self._finish(KyokuResult("hora", _four(total), self.oya in winners, tuple(winners), (),
+        self._finish(KyokuResult("hora", _four(total), self.dealer in winners, tuple(winners), (),
                                  tuple(scores), True))
 
     # --- draws ---------------------------------------------------------------------------------------
@@ -1021,7 +1021,7 @@ class Kyoku:
             tile = Tile(kind)
             try:
                 score_hand(Hand((*s.closed, tile), hand_melds), tile,
-                           Win(seat_wind=seat_wind(seat, self.oya), round_wind=self.round_wind,
+                           Win(seat_wind=seat_wind(seat, self.dealer), round_wind=self.round_wind,
                                riichi=s.riichi and not s.double_riichi,
                                double_riichi=s.double_riichi), self.rules)
                 return True
@@ -1066,7 +1066,7 @@ class Kyoku:
                    and self.seats[seat].discards]
         if nagashi:
             for seat in nagashi:
-                score = nagashi_mangan_score(seat_wind(seat, self.oya), self.rules)
+                score = nagashi_mangan_score(seat_wind(seat, self.dealer), self.rules)
                 for j, d in enumerate(self._settle_score(seat, score)):
                     deltas[j] += d
             reason = "nagashi_mangan"
@@ -1078,7 +1078,7 @@ class Kyoku:
                 for seat in range(4):
                     deltas[seat] = gain if seat in tenpai else -loss
         policy = self.rules.renchan
-        dealer_tenpai = self.oya in tenpai
+        dealer_tenpai = self.dealer in tenpai
         keeps = dealer_tenpai if policy == "tenpai" else \
             (dealer_tenpai or self.round_wind > 0) if policy == "nanba" else False
         self._emit({"type": "ryukyoku", "reason": reason, "deltas": deltas,
@@ -1095,15 +1095,15 @@ class Kyoku:
             raise IllegalActionError(f"chombo: seat must be 0..3, got {seat!r}")
         deltas = [0, 0, 0, 0]
         if self.rules.chombo_payment == "reverse_mangan":
-            for payment in chombo_payments(seat_wind(seat, self.oya)):
+            for payment in chombo_payments(seat_wind(seat, self.dealer)):
                 assert payment.payer is not None
-                receiver = seat_of_wind(payment.payer, self.oya)
+                receiver = seat_of_wind(payment.payer, self.dealer)
                 deltas[receiver] += payment.amount
                 deltas[seat] -= payment.amount
         # Riichi sticks placed this hand go back (the hand does not count).
         self._emit({"type": "ryukyoku", "reason": "chombo", "actor": seat, "deltas": deltas})
         self._finish(KyokuResult("chombo", _four(deltas), self.rules.chombo_dealer == "replay"
-                                 or seat != self.oya, chombo=seat))
+                                 or seat != self.dealer, chombo=seat))
 
     def _finish(self, result: KyokuResult) -> None:
         for seat in range(4):
@@ -1136,7 +1136,7 @@ class Kyoku:
             masked.extend(mask_event(e, seat) for e in events[len(masked):])
         return Observation(
             seat=seat, round_wind=self.round_wind, kyoku=self.kyoku, honba=self.honba,
-            deposits=self.deposits, oya=self.oya, scores=tuple(self.scores),
+            deposits=self.deposits, dealer=self.dealer, scores=tuple(self.scores),
             hand=tuple(sorted(s.closed)), drawn=self.drawn if self.actor == seat else None,
             melds=tuple(tuple(x.melds) for x in self.seats),
             discards=tuple(tuple(x.discards) for x in self.seats),

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.kyoku import Event, Kyoku, KyokuResult, Observation
 from taku.mahjong.rules import Rules
+from taku.mahjong.seats import seat_of_wind
 from taku.mahjong.wall import Wall
 
 
@@ -71,7 +72,7 @@ class Match:
         return Wall.shuffled(f"taku-match-{self.seed}-{self.hand_count}", self.rules.red_fives)
 
     def _new_kyoku(self) -> Kyoku:
-        kyoku = Kyoku(self._next_wall(), self.rules, oya=self.dealer, round_wind=self.round_wind,
+        kyoku = Kyoku(self._next_wall(), self.rules, dealer=self.dealer, round_wind=self.round_wind,
                       honba=self.honba, deposits=self.deposits, scores=self.scores,
                       dealer_wins=self.dealer_wins)
         self._seen = 0
@@ -155,7 +156,7 @@ class Match:
             return
         self.honba = honba_next
         if not keeps:
-            self.dealer = (dealer + 1) % 4
+            self.dealer = seat_of_wind(1, dealer)  # the deal passes to South
             if self.dealer == 0:
                 self.round_wind += 1
         self.kyoku = self._new_kyoku()

@@ -185,7 +185,7 @@ class SeatPerspective:
         self._horas: list[tuple[int, int, Tile]] = []
         """The hand's hora events so far: (actor, target, tile)."""
         self._dealer_wins = dealer_wins
-        self._last_oya: int | None = None
+        self._last_dealer: int | None = None
         self._dealer_won = False
 
     # --- input ------------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ class SeatPerspective:
                 self.seat = _seat_field(event, "id")
             self.game_over = False
             self.kyoku = None
-            self._last_oya = None
+            self._last_dealer = None
             self._dealer_wins = 0
             return
         if kind == "start_kyoku":
@@ -240,7 +240,7 @@ class SeatPerspective:
             raise EventError(f"{kind} event outside a hand: {_show(event)}")
         self.events.append(event)
         if kind in ("hora", "ryukyoku", "end_kyoku"):
-            if kind == "hora" and event.get("actor") == kyoku.oya:
+            if kind == "hora" and event.get("actor") == kyoku.dealer:
                 self._dealer_won = True
             kyoku.phase = Phase.OVER  # the table settles the hand; the next start_kyoku says how
             self._touched()
@@ -384,7 +384,7 @@ class SeatPerspective:
         bakaze = event.get("bakaze")
         if bakaze not in WIND_MJAI:
             raise EventError(f"start_kyoku: bakaze must be E, S, W or N, got {_show(bakaze)}")
-        oya = _seat_field(event, "oya")
+        dealer = _seat_field(event, "oya")
         tehais = event.get("tehais")
         if not isinstance(tehais, list) or len(tehais) != 4 or not isinstance(tehais[seat], list) \
                 or len(tehais[seat]) != 13:
@@ -397,24 +397,24 @@ class SeatPerspective:
             if type(value) is not int or not 0 <= value <= MAX_COUNTERS:
                 raise EventError(f"start_kyoku: {key} must be a count from 0 to {MAX_COUNTERS}, "
                                         f"got {_show(value)}")
-        number = event.get("kyoku", oya + 1)
+        number = event.get("kyoku", dealer + 1)
         if type(number) is not int or not 1 <= number <= 4:
             raise EventError(f"start_kyoku: kyoku must be 1..4, got {_show(number)}")
-        if oya != number - 1:
+        if dealer != number - 1:
             raise EventError(f"start_kyoku: kyoku {number} is dealt by seat {number - 1}, "
-                                    f"not oya {oya}")
+                                    f"not oya {dealer}")
         self._seen = Counter()
         self._see((*hand, marker), "start_kyoku")
-        if self._last_oya == oya:
+        if self._last_dealer == dealer:
             self._dealer_wins = self._dealer_wins + 1 if self._dealer_won else self._dealer_wins
-        elif self._last_oya is not None:
+        elif self._last_dealer is not None:
             self._dealer_wins = 0
-        self._last_oya = oya
+        self._last_dealer = dealer
         self._dealer_won = False
-        wall = _shadow_wall(hand, seat_wind(seat, oya), marker)
+        wall = _shadow_wall(hand, seat_wind(seat, dealer), marker)
         try:
             self.kyoku = _ShadowKyoku(
-                wall, self.rules, seat=seat, oya=oya, round_wind=WIND_MJAI.index(bakaze),
+                wall, self.rules, seat=seat, dealer=dealer, round_wind=WIND_MJAI.index(bakaze),
                 kyoku=number, honba=numbers["honba"], deposits=numbers["kyotaku"], scores=scores,
                 dealer_wins=self._dealer_wins)
         except MahjongError as error:

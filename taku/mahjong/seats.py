@@ -2,7 +2,8 @@
 
 The table names players by absolute seat, 0..3 (the first dealer is 0, then counter-clockwise:
 the dealer's right is seat 1); scoring names them by seat wind, 0..3 (East, the dealer, then
-South, West, North). The dealer of a hand (``Kyoku.oya``, ``Match.dealer``) links the two.
+South, West, North). The dealer of a hand (``Kyoku.dealer``, ``Match.dealer``, ``Observation.dealer``; mjai's
+``oya``) links the two.
 
 >>> seat_wind(3, dealer=1), seat_of_wind(2, dealer=1)
 (2, 3)

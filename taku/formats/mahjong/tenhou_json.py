@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeGuard
 
 from taku.formats.mahjong.record import Event, MahjongRecord, RecordError
+from taku.mahjong.seats import seat_wind
 
 # --- vocabulary ---------------------------------------------------------------------------------
 
@@ -1181,7 +1182,7 @@ class _Writer:
             if not _POINTS_FROM_DELTAS.match(points):  # the deltas are not a win's payments
                 return []
         yaku_strings: list[str] = []
-        seat_wind = _WINDS_JP[(actor - k["oya"]) % 4]
+        own_wind = _WINDS_JP[seat_wind(actor, k["oya"])]
         round_wind = _WINDS_JP[_BAKAZE.index(k["bakaze"])]
         yaku = event.get("yaku") or []
         if not isinstance(yaku, list):
@@ -1192,7 +1193,7 @@ class _Writer:
                 self.fail(f"hora: yaku entry {entry!r} is not [name, han]")
             name, value = entry
             if name == "yakuhai (seat wind)":
-                text = f"自風 {seat_wind}"
+                text = f"自風 {own_wind}"
             elif name == "yakuhai (round wind)":
                 text = f"場風 {round_wind}"
             elif name in _YAKUMAN_TO_TENHOU and (yakuman or name != "renhou"):

@@ -7,9 +7,9 @@ import { Tile } from "./Tile";
 import { SEAT_WINDS, doraOf, tileName, windName } from "./tiles";
 import type { HandEnd, MatchEnd, Meld, SeatState, TableState } from "./state";
 import { roundLabel } from "./state";
-import { furiten, waitsOf } from "./waits";
+import { furiten, furitenReason, waitsOf } from "./waits";
 
-export type MjaiAction = { type: string; actor?: number; pai?: string; target?: number; consumed?: string[]; tsumogiri?: boolean };
+export type MjaiAction = { type: string; actor?: number; pai?: string; target?: number; consumed?: string[]; tsumogiri?: boolean; open?: boolean };
 
 export interface Prompt {
   n: number;
@@ -93,7 +93,7 @@ const actionLabel = (a: MjaiAction, seat: number): string => {
     case "hora":
       return a.target === seat ? "Tsumo" : "Ron";
     case "reach":
-      return "Riichi";
+      return a.open ? "Open riichi" : "Riichi";
     case "none":
       return "Pass";
     case "ryukyoku":
@@ -269,6 +269,7 @@ export function Table(props: TableProps): JSX.Element {
   const help = Boolean(toggles?.help) && playing;
   const river = me.river.map((d) => d.pai);
   const waits = help && !me.drawn ? waitsOf(me.hand) : [];
+  const whyFuriten = waits.length ? furitenReason(waits, me) : null;
   const waitsAfter = (i: number): string[] =>
     help && me.drawn ? waitsOf(handTiles.filter((_, j) => j !== i).map((t) => t.tile)) : [];
   const showHandEnd =
@@ -290,8 +291,8 @@ export function Table(props: TableProps): JSX.Element {
     <div class={`corner ${POSITION[(s - seat + 4) % 4]}`}>
       {plate(s)}
       <div class="melds">{state.seats[s].melds.map((m, i) => <MeldView key={i} meld={m} small />)}</div>
-      {props.replay && (
-        <div class="open-hand">
+      {(props.replay || state.seats[s].open) && (
+        <div class={`open-hand${state.seats[s].open ? " open-riichi" : ""}`} title={state.seats[s].open ? "open riichi: the hand is shown" : undefined}>
           {state.seats[s].hand.map((t, i) => <Tile key={i} tile={t} />)}
           {state.seats[s].drawn && <Tile tile={state.seats[s].drawn!} class="drawn" />}
         </div>
@@ -329,7 +330,7 @@ export function Table(props: TableProps): JSX.Element {
               return (
                 <button
                   key={`${i}-${tile}`}
-                  title={left.length ? `tenpai: waits ${left.join(" ")}${furiten(left, [...river, tile]) ? " (furiten)" : ""}` : undefined}
+                  title={left.length ? `tenpai: waits ${left.join(" ")}${furiten(left, [...river, tile, ...me.passedInRiichi]) ? " (furiten)" : ""}` : undefined}
                   class={`hand-tile${drawn ? " drawn" : ""}${playable ? " playable" : ""}${discards.length && !legal.has(tile) ? " illegal" : ""}${left.length ? " keeps-tenpai" : ""}`}
                   disabled={!playable}
                   data-tile={tile}
@@ -373,9 +374,9 @@ export function Table(props: TableProps): JSX.Element {
           </div>
         )}
         {help && waits.length > 0 && (
-          <p class={`help${furiten(waits, river) ? " furiten" : ""}`} data-testid="waits">
+          <p class={`help${whyFuriten ? " furiten" : ""}`} data-testid="waits">
             Waits: {waits.map((w) => <Tile key={w} tile={w} />)}
-            {furiten(waits, river) && <b> furiten: no ron (a wait is in your river)</b>}
+            {whyFuriten && <b> furiten: no ron ({whyFuriten})</b>}
           </p>
         )}
         {props.error && <p class="error" role="alert">{props.error}</p>}
