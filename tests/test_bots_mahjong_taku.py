@@ -176,10 +176,12 @@ def test_late_in_the_hand_a_call_for_tenpai_without_a_yaku_is_made() -> None:
     legal = call_options(hand, "2m", 3, ("chi:1m3m",))
     discard = (3, Tile.from_str("2m"))
     assert shanten(parse_kinds(hand)) == 1
-    assert TakuPlayer(0).choose(observe(hand, legal=legal, last_discard=discard, tiles_left=50)).type == "none"
-    assert TakuPlayer(0).choose(observe(hand, legal=legal, last_discard=discard, tiles_left=10)).type == "chi"
+    early = observe(hand, legal=legal, last_discard=discard, tiles_left=50)
+    late = observe(hand, legal=legal, last_discard=discard, tiles_left=10)
+    assert TakuPlayer(0).choose(early).type == "none"
+    assert TakuPlayer(0).choose(late).type == "chi"
     needs_yaku = TakuPlayer(0, rules=TENHOU.replace(tenpai_requires_yaku=True))
-    assert needs_yaku.choose(observe(hand, legal=legal, last_discard=discard, tiles_left=10)).type == "none"
+    assert needs_yaku.choose(late).type == "none"
     facing_riichi = observe(hand, legal=legal, last_discard=discard, tiles_left=10,
                             riichi=(False, True, False, False), events=riichi_events(1, "9p", "", "1z"))
     assert TakuPlayer(0).choose(facing_riichi).type == "none"
