@@ -384,7 +384,7 @@ def snapshot(match: Match) -> str:
         return out
 
     seats = [{name: getattr(s, name, "(unset)") for name in type(s).__slots__} for s in kyoku.seats]
-    return repr((fields_of(match, ("kyoku", "rules")), fields_of(kyoku, ("seats", "rules", "wall")),
+    return repr((fields_of(match, ("kyoku", "rules")), fields_of(kyoku, ("_seats", "rules", "wall")),
                  seats))
 
 
