@@ -168,6 +168,25 @@ def test_no_call_that_leaves_no_yaku() -> None:
     assert TakuPlayer(0).choose(observation).type == "none"
 
 
+def test_late_in_the_hand_a_call_for_tenpai_without_a_yaku_is_made() -> None:
+    # 1-shanten, no yaku in sight; chi 2m (1m3m) then 4z out leaves 123m 456p 789p 99m 12s: tenpai
+    # on 3s without a yaku, which still counts at an exhaustive draw (Tenhou: no-ten payments,
+    # MJ-END-07 and CFG-19 tenpai_requires_yaku=False)
+    hand = "13m99m456p789p12s4z"
+    legal = call_options(hand, "2m", 3, ("chi:1m3m",))
+    discard = (3, Tile.from_str("2m"))
+    assert shanten(parse_kinds(hand)) == 1
+    early = observe(hand, legal=legal, last_discard=discard, tiles_left=50)
+    late = observe(hand, legal=legal, last_discard=discard, tiles_left=10)
+    assert TakuPlayer(0).choose(early).type == "none"
+    assert TakuPlayer(0).choose(late).type == "chi"
+    needs_yaku = TakuPlayer(0, rules=TENHOU.replace(tenpai_requires_yaku=True))
+    assert needs_yaku.choose(late).type == "none"
+    facing_riichi = observe(hand, legal=legal, last_discard=discard, tiles_left=10,
+                            riichi=(False, True, False, False), events=riichi_events(1, "9p", "", "1z"))
+    assert TakuPlayer(0).choose(facing_riichi).type == "none"
+
+
 def test_an_open_tanyao_call_is_made_when_close() -> None:
     hand = "3m4m678p2345s66s88p"
     legal = call_options(hand, "5m", 3, ("chi:3m4m",))
