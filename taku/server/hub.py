@@ -38,7 +38,7 @@ class Hub:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.db = Database(Store(settings.db_url))
+        self.db = Database(Store(settings.db_url, durable=settings.durable))
         self.bus = LocalBus()
         self.lobby = Lobby(self.lobby_summary)
         self.bus.listeners.append(self.lobby.changed)
