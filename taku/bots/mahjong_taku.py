@@ -645,7 +645,7 @@ class _View:
         last player the other way round."""
         obs = self.obs
         rounds = 1 if self.player.rules.length == "east" else 2
-        if obs.kyoku != 4 or obs.round_wind < rounds - 1:
+        if obs.hand_number != 4 or obs.round_wind < rounds - 1:
             return 1.0, 1.0
         me = obs.scores[obs.seat]
         rank = 1 + sum(1 for s, score in enumerate(obs.scores)
