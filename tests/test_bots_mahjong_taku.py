@@ -36,7 +36,7 @@ def observe(hand: str, *, legal: list[Action] | None = None, drawn: str | None =
     for seat, texts in (other_melds or {}).items():
         all_melds[seat] = tuple(Meld.from_str(m) for m in texts)
     return Observation(
-        seat=0, round_wind=0, kyoku=1, honba=0, deposits=0, dealer=0, scores=(25000,) * 4,
+        seat=0, round_wind=0, hand_number=1, honba=0, deposits=0, dealer=0, scores=(25000,) * 4,
         hand=tiles, drawn=Tile.from_str(drawn) if drawn else None,
         melds=(all_melds[0], all_melds[1], all_melds[2], all_melds[3]),
         discards=tuple(parse_tiles(d) for d in discards), riichi=riichi,

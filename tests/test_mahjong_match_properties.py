@@ -301,8 +301,9 @@ def check_observation(match: Match, seat: int) -> None:
     me = kyoku.seats[seat]
     seats = kyoku.seats
     public = {
-        "seat": seat, "round_wind": kyoku.round_wind, "kyoku": kyoku.kyoku, "honba": kyoku.honba,
-        "deposits": kyoku.deposits, "dealer": kyoku.dealer, "scores": tuple(kyoku.scores),
+        "seat": seat, "round_wind": kyoku.round_wind, "hand_number": kyoku.hand_number,
+        "honba": kyoku.honba, "deposits": kyoku.deposits, "dealer": kyoku.dealer,
+        "scores": tuple(kyoku.scores),
         "hand": tuple(sorted(me.closed)), "drawn": kyoku.drawn if seat == kyoku.actor else None,
         "melds": tuple(tuple(s.melds) for s in seats),
         "discards": tuple(tuple(s.discards) for s in seats),

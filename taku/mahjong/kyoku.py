@@ -66,12 +66,13 @@ class Kyoku:
     """One hand (see the module docstring).
 
     ``scores`` are the points at the start; ``dealer`` the dealer's seat; ``round_wind`` 0..3;
-    ``kyoku`` the dealer's number in the round (1..4); ``honba`` counters; ``deposits`` riichi
-    sticks on the table; ``dealer_wins`` the dealer's consecutive wins (paarenchan).
+    ``hand_number`` the dealer's number in the round (1..4; mjai's ``kyoku``: East 2 is hand 2 of
+    the East round); ``honba`` counters; ``deposits`` riichi sticks on the table; ``dealer_wins``
+    the dealer's consecutive wins (paarenchan).
     """
 
     def __init__(self, wall: Wall, rules: Rules | None = None, *, dealer: int = 0,
-                 round_wind: int = 0, kyoku: int | None = None, honba: int = 0, deposits: int = 0,
+                 round_wind: int = 0, hand_number: int | None = None, honba: int = 0, deposits: int = 0,
                  scores: Sequence[int] = (25000, 25000, 25000, 25000), dealer_wins: int = 0) -> None:
         for name, value, low, high in (("dealer", dealer, 0, 3), ("round_wind", round_wind, 0, 3),
                                        ("honba", honba, 0, None), ("deposits", deposits, 0, None)):
@@ -85,7 +86,7 @@ class Kyoku:
         self.wall = wall
         self.dealer = dealer
         self.round_wind = round_wind
-        self.kyoku = kyoku if kyoku is not None else dealer + 1
+        self.hand_number = hand_number if hand_number is not None else dealer + 1
         self.honba = honba
         self.deposits = deposits
         self.scores = list(scores)
@@ -121,7 +122,7 @@ class Kyoku:
         self.events: list[Event] = []
         self._masked: tuple[list[Event], ...] = ([], [], [], [])  # events as each seat sees them
         self._emit({
-            "type": "start_kyoku", "bakaze": WIND_MJAI[round_wind], "kyoku": self.kyoku,
+            "type": "start_kyoku", "bakaze": WIND_MJAI[round_wind], "kyoku": self.hand_number,
             "honba": honba, "kyotaku": deposits, "oya": dealer, "scores": list(scores),
             "dora_marker": wall.tiles[DORA[0]].mjai,
             "tehais": [[t.mjai for t in s.closed] for s in self._seats]})
@@ -355,7 +356,7 @@ class Kyoku:
         if len(masked) < len(events):  # events are only ever appended
             masked.extend(mask_event(e, seat) for e in events[len(masked):])
         return Observation(
-            seat=seat, round_wind=self.round_wind, kyoku=self.kyoku, honba=self.honba,
+            seat=seat, round_wind=self.round_wind, hand_number=self.hand_number, honba=self.honba,
             deposits=self.deposits, dealer=self.dealer, scores=tuple(self.scores),
             hand=tuple(sorted(s.closed)), drawn=self.drawn if self.actor == seat else None,
             melds=tuple(tuple(x.melds) for x in self._seats),

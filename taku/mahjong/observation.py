@@ -34,7 +34,7 @@ class Observation:
 
     seat: int
     round_wind: int
-    kyoku: int
+    hand_number: int
     honba: int
     deposits: int
     dealer: int

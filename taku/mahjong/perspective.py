@@ -415,7 +415,7 @@ class SeatPerspective:
         try:
             self.kyoku = _ShadowKyoku(
                 wall, self.rules, seat=seat, dealer=dealer, round_wind=WIND_MJAI.index(bakaze),
-                kyoku=number, honba=numbers["honba"], deposits=numbers["kyotaku"], scores=scores,
+                hand_number=number, honba=numbers["honba"], deposits=numbers["kyotaku"], scores=scores,
                 dealer_wins=self._dealer_wins)
         except MahjongError as error:
             raise EventError(f"start_kyoku: {error}") from None
