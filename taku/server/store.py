@@ -233,6 +233,10 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas_full if durable else _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
+    def conninfo(self) -> str:
+        """The PostgreSQL URL for psycopg itself (without SQLAlchemy's ``+psycopg``)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
     def migrate(self) -> None:
         """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
         from alembic import command
