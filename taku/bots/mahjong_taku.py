@@ -59,6 +59,8 @@ __all__ = ["TakuPlayer", "danger", "safe_kinds"]
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _IS_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _DRAGONS = (31, 32, 33)
+FUTURE_PUSH_RISK = 0.03
+"""The chance that each later discard of a hand that pushes deals in to a threat."""
 LATE_TENPAI_TILES = 12
 """Tiles left in the wall from which a one-shanten hand calls for tenpai without a yaku."""
 
@@ -259,7 +261,7 @@ class TakuPlayer:
         threat_value = sum(t.tenpai * t.value for t in facing)
         bonus = 1000 * obs.deposits + 300 * obs.honba + 0.1 * threat_value  # and his tsumo avoided
         hand_value = han_points(view.value() + 0.5, view.seat_wind == 0)
-        future_risk = 0.03 * threat_value  # the expected cost of one more pushed discard
+        future_risk = FUTURE_PUSH_RISK * threat_value  # the expected cost of one more pushed discard
         fold_key: tuple[float, ...] = ()
         fold_row = rows[0]
         push_key: tuple[float, ...] = ()
