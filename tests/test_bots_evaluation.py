@@ -7,13 +7,13 @@ import math
 import pytest
 
 from taku.bots.evaluation import (
-    GameResult,
     GameSpec,
+    PlayedMatch,
     SeatCounts,
     entry_labels,
     hand_counts,
     mean_ci95,
-    play_game,
+    play_scheduled_match,
     schedule,
     summarize,
     wilson_ci95,
@@ -138,7 +138,8 @@ def test_hand_counts_reads_wins_deal_ins_riichi_and_calls_per_hand() -> None:
 
 
 def test_a_played_game_counts_every_hand_and_its_wins_match_the_events() -> None:
-    result = play_game(schedule(1, "count")[0], ["simple"] * 4, Rules.preset("tenhou"), keep_events=True)
+    result = play_scheduled_match(schedule(1, "count")[0], ["simple"] * 4, Rules.preset("tenhou"),
+                                  keep_events=True)
     hands = sum(1 for e in result.events if e["type"] == "start_kyoku")
     horas = [e for e in result.events if e["type"] == "hora"]
     assert hands > 0 and all(c.hands == hands for c in result.counts)
@@ -149,7 +150,7 @@ def test_a_played_game_counts_every_hand_and_its_wins_match_the_events() -> None
 
 def test_duplicate_games_of_one_set_deal_the_same_walls() -> None:
     names = ["simple", "tsumogiri", "random", "random"]
-    first, second = (play_game(spec, names, Rules.preset("tenhou"), keep_events=True)
+    first, second = (play_scheduled_match(spec, names, Rules.preset("tenhou"), keep_events=True)
                      for spec in schedule(2, "dup"))
     deal = next(e for e in first.events if e["type"] == "start_kyoku")
     again = next(e for e in second.events if e["type"] == "start_kyoku")
@@ -171,9 +172,9 @@ def test_summarize_follows_each_entry_through_the_seatings() -> None:
         return (SeatCounts(10, wins, 1, 2, 3, 4, 0), SeatCounts(10, 0, 2, 0, 0, 0, 0),
                 SeatCounts(10, 0, 0, 0, 0, 0, 0), SeatCounts(10, 0, 0, 0, 0, 0, 0))
     results = [
-        GameResult(GameSpec(0, "s-0", (0, 1, 2, 3), 0), counts(4), (1, 2, 3, 4),
+        PlayedMatch(GameSpec(0, "s-0", (0, 1, 2, 3), 0), counts(4), (1, 2, 3, 4),
                    (40000, 30000, 20000, 10000)),
-        GameResult(GameSpec(1, "s-0", (3, 0, 1, 2), 1), counts(6), (4, 1, 2, 3),
+        PlayedMatch(GameSpec(1, "s-0", (3, 0, 1, 2), 1), counts(6), (4, 1, 2, 3),
                    (5000, 45000, 30000, 20000)),
     ]
     first = summarize(["taku", "random", "random", "random"], results)[0]
@@ -200,7 +201,7 @@ def test_summarize_follows_each_entry_through_the_seatings() -> None:
 def test_summarize_clips_the_placement_interval_to_1_to_4() -> None:
     zero = (SeatCounts(5), SeatCounts(5), SeatCounts(5), SeatCounts(5))
     scores = (25000, 25000, 25000, 25000)
-    results = [GameResult(GameSpec(n, f"s-{n}", (0, 1, 2, 3)), zero, ranks, scores)
+    results = [PlayedMatch(GameSpec(n, f"s-{n}", (0, 1, 2, 3)), zero, ranks, scores)
                for n, ranks in enumerate([(1, 2, 3, 4), (1, 2, 4, 3), (2, 1, 3, 4)])]
     first, _, _, last = summarize(["a", "b", "c", "d"], results)
     half = 1.96 * math.sqrt(1 / 3) / math.sqrt(3)

@@ -13,7 +13,7 @@ s-0 (2, 3, 0, 1)
 s-0 (1, 2, 3, 0)
 s-1 (0, 1, 2, 3)
 
-:func:`play_game` plays one scheduled game; :func:`hand_counts` reads what happened in each hand
+:func:`play_scheduled_match` plays one scheduled game; :func:`hand_counts` reads what happened in each hand
 from the match's events; :func:`summarize` turns the games into one :class:`EntrySummary` per
 entry: means over games with a normal 95% interval (:func:`mean_ci95`) for placement and final
 score, and rates per hand with a Wilson 95% interval (:func:`wilson_ci95`) for the rest.
@@ -196,9 +196,11 @@ def hand_counts(events: Iterable[Event]) -> tuple[SeatCounts, SeatCounts, SeatCo
     return a, b, c, d
 
 
-class GameResult(NamedTuple):
-    """One played game: its :class:`GameSpec`, each seat's counts, final rank (1..4) and final
-    score, and the match's mjai events (empty unless asked for)."""
+class PlayedMatch(NamedTuple):
+    """One played match of an evaluation: its :class:`GameSpec`, each seat's counts, final rank
+    (1..4) and final score, and the match's mjai events (empty unless asked for). (A renju game
+    is :class:`taku.protocols.gomocup_client.GameResult`: "game" is renju's word, "match"
+    mahjong's.)"""
 
     spec: GameSpec
     counts: tuple[SeatCounts, SeatCounts, SeatCounts, SeatCounts]
@@ -221,9 +223,9 @@ def player_seed(spec: GameSpec, entry: int) -> str:
     return f"{spec.wall_seed}-{spec.rotation}-{entry}"
 
 
-def play_game(spec: GameSpec, names: Sequence[str], rules: Rules,
-              keep_events: bool = False) -> GameResult:
-    """Play the game ``spec`` with the players called ``names`` (one per entry, built by
+def play_scheduled_match(spec: GameSpec, names: Sequence[str], rules: Rules,
+                         keep_events: bool = False) -> PlayedMatch:
+    """Play the match ``spec`` with the players called ``names`` (one per entry, built by
     :func:`~taku.bots.make_player` with :func:`player_seed` and ``rules``)."""
     if len(names) != 4:
         raise ValueError(f"a game needs four players, got {len(names)}")
@@ -231,7 +233,7 @@ def play_game(spec: GameSpec, names: Sequence[str], rules: Rules,
                for seat in range(4)]
     match = play_match(rules, spec.wall_seed, players)
     assert match.result is not None
-    return GameResult(spec, hand_counts(match.events), match.result.ranks, match.result.scores,
+    return PlayedMatch(spec, hand_counts(match.events), match.result.ranks, match.result.scores,
                       tuple(match.events) if keep_events else ())
 
 
@@ -287,7 +289,7 @@ class EntrySummary(NamedTuple):
         return data
 
 
-def summarize(names: Sequence[str], results: Iterable[GameResult]) -> tuple[EntrySummary, ...]:
+def summarize(names: Sequence[str], results: Iterable[PlayedMatch]) -> tuple[EntrySummary, ...]:
     """One :class:`EntrySummary` per entry of ``names`` over ``results`` (at least one game)."""
     results = list(results)
     if not results:
@@ -355,7 +357,7 @@ class PairSummary(NamedTuple):
 
 class PairTally:
     """A running evaluation of A (entry 0) against B (entries 1..3) on duplicate walls, fed one
-    :class:`GameResult` at a time in any order; it keeps only sums and the sets not yet complete
+    :class:`PlayedMatch` at a time in any order; it keeps only sums and the sets not yet complete
     (so a million games need no more memory than a few). Each complete set of four games (A at
     each seat once on the same walls) gives one sample: the mean over its games of A's rank minus
     the mean rank of the B entries. The sums are exact fractions, so the summary does not depend
@@ -370,7 +372,7 @@ class PairTally:
     ...         if seat != rotation:
     ...             ranks[seat] = others.pop()
     ...     seating = tuple((seat - rotation) % 4 for seat in range(4))
-    ...     tally.add(GameResult(GameSpec(rotation, "s-0", seating, rotation), (SeatCounts(),) * 4,
+    ...     tally.add(PlayedMatch(GameSpec(rotation, "s-0", seating, rotation), (SeatCounts(),) * 4,
     ...                          tuple(ranks), (25000,) * 4))
     >>> summary = tally.summary()
     >>> summary.sets, summary.placement_a, round(summary.difference, 4)
@@ -391,7 +393,7 @@ class PairTally:
         self._score_a = 0
         self._placements = [0, 0, 0, 0]
 
-    def add(self, result: GameResult) -> None:
+    def add(self, result: PlayedMatch) -> None:
         """Count one game (entry 0 is A, the others B)."""
         fraction = self._fraction
         seat_a = result.spec.seating.index(0)

@@ -18,11 +18,11 @@ from typing import Any, TextIO
 from taku.bots import PLAYERS, make_player
 from taku.bots.evaluation import (
     EntrySummary,
-    GameResult,
     GameSpec,
+    PlayedMatch,
     iter_schedule,
-    play_game,
     play_match,
+    play_scheduled_match,
     summarize,
 )
 from taku.cli.main import CommandError, count
@@ -113,27 +113,27 @@ def _progress(done: int, total: int, started: float, stream: TextIO) -> None:
 
 def iter_games(specs: Iterable[GameSpec], names: Sequence[str], rules: Rules, *, workers: int = 1,
                keep_events: bool = False, ray: str | None = None,
-               ray_batch: int = 1) -> Iterator[GameResult]:
+               ray_batch: int = 1) -> Iterator[PlayedMatch]:
     """Play every game of ``specs`` (in ``workers`` processes when more than one, or as Ray tasks
     when ``ray`` is an address, ``""`` for a local runtime of ``workers`` CPUs) and yield each
     result as it finishes (in schedule order with one local worker; sort by ``spec.number``
     otherwise; ``ray_batch`` games per Ray task). Games are taken from ``specs`` only as workers
     become free: a long schedule is never built."""
     if ray is not None:
-        yield from ray_map(play_game, specs, address=ray, workers=workers,
+        yield from ray_map(play_scheduled_match, specs, address=ray, workers=workers,
                            shared=(tuple(names), rules, keep_events), batch=ray_batch)
         return
     if workers <= 1:
         for spec in specs:
-            yield play_game(spec, names, rules, keep_events)
+            yield play_scheduled_match(spec, names, rules, keep_events)
         return
     pending = iter(specs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        running: set[Future[GameResult]] = set()
+        running: set[Future[PlayedMatch]] = set()
         try:
             while True:
                 for spec in itertools.islice(pending, 2 * workers - len(running)):
-                    running.add(pool.submit(play_game, spec, tuple(names), rules, keep_events))
+                    running.add(pool.submit(play_scheduled_match, spec, tuple(names), rules, keep_events))
                 if not running:
                     return
                 done, running = wait(running, return_when=FIRST_COMPLETED)
@@ -143,7 +143,7 @@ def iter_games(specs: Iterable[GameSpec], names: Sequence[str], rules: Rules, *,
             pool.shutdown(cancel_futures=True)  # on an error, do not wait for the games not started
 
 
-def _write_record(result: GameResult, args: argparse.Namespace, out_dir: Path) -> None:
+def _write_record(result: PlayedMatch, args: argparse.Namespace, out_dir: Path) -> None:
     record = MahjongRecord(result.events, PRESET_ALIASES.get(args.rules, args.rules),
                            f"simulate {args.seed} game {result.spec.number}")
     if args.record_format == "tenhou":
