@@ -28,10 +28,7 @@ import multiprocessing
 import os
 import random
 import secrets
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -42,13 +39,11 @@ import httpx
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.server_process import ServerProcess  # noqa: E402
+
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def choose(prompt: dict[str, Any]) -> dict[str, Any]:
@@ -143,35 +138,11 @@ def count_actions(db_url: str) -> int:
 
 
 def run_step(db_url: str, tables: int, seconds: float, clients: int, pause: bool) -> dict[str, Any]:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
     profile = ["-m", "cProfile", "-o", os.environ["TAKU_PROFILE"]] if os.environ.get("TAKU_PROFILE") else []
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            *profile,
-            "-m",
-            "taku",
-            "serve",
-            "--db",
-            db_url,
-            "--port",
-            str(port),
-            "--bot-delay",
-            "1.0" if pause else "0",
-            "--log-level",
-            "error",
-        ],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-    )
+    options = ["--bot-delay", "1.0" if pause else "0", "--log-level", "error"]
+    server = ServerProcess(db_url, options, python=profile, stderr=None, start_seconds=60)
+    url = server.url
     try:
-        for _ in range(300):
-            try:
-                httpx.get(f"{url}/api/options", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
         before = count_actions(db_url)
         stats_before = httpx.get(f"{url}/api/stats", timeout=10).json()
         queue: Any = multiprocessing.get_context("spawn").Queue()
@@ -193,11 +164,7 @@ def run_step(db_url: str, tables: int, seconds: float, clients: int, pause: bool
         stats_after = httpx.get(f"{url}/api/stats", timeout=30).json()
         after = count_actions(db_url)
     finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        server.stop()
     latencies = sorted(x for _, lat in results for x in lat)
     sent = sum(s for s, _ in results)
 

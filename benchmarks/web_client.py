@@ -13,18 +13,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.server_process import ServerProcess  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 
 # Recorded in the page before its own scripts run: when each event message arrives, and when the
@@ -49,41 +49,9 @@ new MutationObserver(() => {
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(db: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "taku",
-            "serve",
-            "--db",
-            f"sqlite:///{db}",
-            "--port",
-            str(port),
-            "--bot-delay",
-            "0",
-            "--action-seconds",
-            "60",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            httpx.get(f"{url}/api/options", timeout=1)
-            return process, url
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start")
+def start_server(db: Path) -> ServerProcess:
+    """A server whose bots answer at once."""
+    return ServerProcess(f"sqlite:///{db}", ["--bot-delay", "0", "--action-seconds", "60"])
 
 
 def new_table(context: Any, url: str, seed: str) -> str:
@@ -118,7 +86,8 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        server, url = start_server(Path(tmp) / "bench.sqlite3")
+        server = start_server(Path(tmp) / "bench.sqlite3")
+        url = server.url
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             weights: list[int] = []
@@ -181,8 +150,7 @@ def main() -> None:
             renders = [shown[n] - arrived[n] for n in arrived if n in shown]
         finally:
             browser.close()
-            server.terminate()
-            server.wait(timeout=10)
+            server.stop()
     print(
         f"first load of a table page (empty cache): {statistics.median(weights) / 1024:.1f} KiB "
         f"transferred ({', '.join(f'{k} {v / 1024:.1f} KiB' for k, v in sorted(by_kind.items()))})"

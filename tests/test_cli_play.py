@@ -334,11 +334,11 @@ def test_ai_opening_policy_completes_every_opening_rule(name: str) -> None:
     for seed in range(3):
         state = Opening(name)
         rng = random.Random(seed)
-        while not state.finished:
+        while not state.is_over:
             state = state.apply(ai_opening_action(state, FirstLegal(), BLACK, rng))
         result = state.result()
         assert result.position.stone_count >= 3
-        assert not result.position.is_game_over()
+        assert not result.position.is_over
         assert all(isinstance(action, Swap) is False or action == Swap(False)
                    for _, action in state.history)
 

@@ -75,7 +75,7 @@ def play_hand(match: Match, winners: Iterable[int] = (), riichi: Iterable[int] =
 
 def position(match: Match) -> tuple[int, int, int]:
     """Round wind, dealer and counters of the hand being played."""
-    assert match.kyoku.honba == match.honba and match.kyoku.oya == match.dealer
+    assert match.kyoku.honba == match.honba and match.kyoku.dealer == match.dealer
     return (match.round_wind, match.dealer, match.honba)
 
 

@@ -305,8 +305,9 @@ def check_observation(match: Match, seat: int) -> None:
     me = kyoku.seats[seat]
     seats = kyoku.seats
     public = {
-        "seat": seat, "round_wind": kyoku.round_wind, "kyoku": kyoku.kyoku, "honba": kyoku.honba,
-        "deposits": kyoku.deposits, "oya": kyoku.oya, "scores": tuple(kyoku.scores),
+        "seat": seat, "round_wind": kyoku.round_wind, "hand_number": kyoku.hand_number,
+        "honba": kyoku.honba, "deposits": kyoku.deposits, "dealer": kyoku.dealer,
+        "scores": tuple(kyoku.scores),
         "hand": tuple(sorted(me.closed)), "drawn": kyoku.drawn if seat == kyoku.actor else None,
         "melds": tuple(tuple(s.melds) for s in seats),
         "discards": tuple(tuple(s.discards) for s in seats),
@@ -361,9 +362,10 @@ def test_observation_holds_no_other_seats_concealed_tiles(preset: str, seed: int
 
 @cache
 def state_names(cls: type) -> tuple[str, ...]:
-    """The instance attributes of ``cls`` (its ``__slots__``, and every ``self.name`` its methods
-    assign), read from its module's source: a class compiled with mypyc has no ``__dict__`` to
-    list them, and cannot be created empty (so :func:`copy.deepcopy` cannot copy it)."""
+    """The instance attributes of ``cls`` (its ``__slots__``, those its body declares, and every
+    ``self.name`` its methods assign), read from its module's source: a class compiled with mypyc
+    has no ``__dict__`` to list them, and cannot be created empty (so :func:`copy.deepcopy` cannot
+    copy it)."""
     module = sys.modules[cls.__module__]
     path = Path(module.__file__ or "")
     tree = ast.parse((path.parent / (path.name.split(".", 1)[0] + ".py")).read_text(encoding="utf-8"))
@@ -376,6 +378,8 @@ def state_names(cls: type) -> tuple[str, ...]:
         elif isinstance(item, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__"
                                                   for t in item.targets):
             names.update(ast.literal_eval(item.value))
+    names.update(item.target.id for item in node.body  # attributes declared in the class body
+                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name))
     return tuple(sorted(names))
 
 
@@ -396,13 +400,13 @@ def clone(match: Match) -> Match:
     memo = {id(value): value for value in shared}
     copied = Match(match.rules, match.seed)
     seats = []
-    for s in kyoku.seats:
+    for s in kyoku._seats:
         seat = type(s)(())
         for name, value in state(s).items():
             setattr(seat, name, copy.deepcopy(value, memo))
         seats.append(seat)
         memo[id(s)] = seat
-    memo[id(kyoku.seats)] = seats
+    memo[id(kyoku._seats)] = seats
     for original, target in ((kyoku, copied.kyoku), (match, copied)):
         for name, value in state(original).items():
             if name == "events":
@@ -422,8 +426,8 @@ def snapshot(match: Match) -> str:
         out["events"] = (len(thing.events), thing.events[-1])
         return out
 
-    seats = [state(s) for s in kyoku.seats]
-    return repr((fields_of(match, ("kyoku", "rules")), fields_of(kyoku, ("seats", "rules", "wall")),
+    seats = [state(s) for s in kyoku._seats]
+    return repr((fields_of(match, ("kyoku", "rules")), fields_of(kyoku, ("_seats", "rules", "wall")),
                  seats))
 
 

@@ -70,6 +70,6 @@ def test_a_match_can_start_where_a_record_begins() -> None:
     assert (start["bakaze"], start["kyoku"], start["oya"], start["honba"], start["kyotaku"],
             start["scores"]) == ("S", 3, 2, 3, 1, [20000, 30000, 24000, 25000])
     assert match.to_act == (2,) and match.dealer == 2
-    with pytest.raises(MahjongError, match=r"oya must be an integer 0\.\.3"):
+    with pytest.raises(MahjongError, match=r"dealer must be an integer 0\.\.3"):
         Match(TENHOU, dealer=4)
     assert Action("none", 0) not in match.legal_actions(2)

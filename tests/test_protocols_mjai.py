@@ -72,7 +72,7 @@ def _cross_check(seed: int, rules: Rules | None, eager: bool = False) -> int:
             assert state.legal_actions == match.legal_actions(seat), (seed, seat, view.events[-3:])
             mine = state.observation()
             for field in ("hand", "drawn", "melds", "discards", "riichi", "dora_indicators",
-                          "tiles_left", "scores", "deposits", "last_discard", "honba", "oya"):
+                          "tiles_left", "scores", "deposits", "last_discard", "honba", "dealer"):
                 assert getattr(mine, field) == getattr(view, field), (seed, seat, field)
             checks += 1
         seat = match.to_act[0]
@@ -396,7 +396,7 @@ def test_start_kyoku_whose_oya_is_not_the_kyoku_dealer_is_refused() -> None:
         MjaiSeatState(0).update({**_START, "kyoku": 1, "oya": 2})
     state = MjaiSeatState(0)
     state.update({**_START, "kyoku": 3, "oya": 2})
-    assert state.observation().oya == 2
+    assert state.observation().dealer == 2
 
 
 def test_reach_accepted_without_a_reach_is_refused() -> None:

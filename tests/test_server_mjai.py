@@ -20,11 +20,22 @@ BOTS = [{"kind": "bot", "name": "taku"}, {"kind": "bot", "name": "simple"}]
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
+    """A server that gives an outside bot 1 s per answer (the late-answer test waits that long)."""
     with client_for(fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", mjai_timeout=1.0)) as c:
         yield c
 
 
-def test_an_mjai_bot_process_plays_a_whole_match(client: TestClient) -> None:
+@pytest.fixture
+def patient_client(tmp_path: Path) -> Iterator[TestClient]:
+    """A server that gives an outside bot 60 s per answer: a whole match whose bot process shares a
+    busy machine must not lose a decision to the clock (the product's limit is Settings.mjai_timeout,
+    5 s by default, unchanged)."""
+    with client_for(fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", mjai_timeout=60.0)) as c:
+        yield c
+
+
+def test_an_mjai_bot_process_plays_a_whole_match(patient_client: TestClient) -> None:
+    client = patient_client
     alice = Player(client)
     made = alice.table(
         [{"kind": "bot", "name": "tsumogiri"}, {"kind": "mjai", "name": "taku via mjai"}, *BOTS],

@@ -35,6 +35,7 @@ PUBLIC = {
     "end_game",
     "hand_end",
     "match_end",
+    "open_hand",
 }
 PLAYERS = ["taku", "simple", "random", "tsumogiri", "taku-efficiency"]
 
@@ -97,7 +98,7 @@ def check_no_leak(actor: MahjongTable, seat: int | None, messages: list[dict[str
             assert message["seat"] == seat
             assert all(a.get("actor", seat) == seat for a in message["actions"])
             continue
-        if kind in ("table", "hello"):
+        if kind in ("table", "hello", "clock"):
             text = json.dumps(message)
             assert "tehais" not in text and "wall" not in text and "token" not in text
             continue
@@ -111,6 +112,8 @@ def check_no_leak(actor: MahjongTable, seat: int | None, messages: list[dict[str
             assert set(event) == set(full)
         elif event["type"] == "tsumo":
             assert event["pai"] == (full["pai"] if event["actor"] == seat else "?")
+        elif event["type"] == "open_hand":  # only a hand in open riichi is shown before the end
+            assert actor.rules.open_riichi and event == full
         elif event["type"] == "hand_end":
             revealed = {i for i, hand in enumerate(event["hands"]) if hand is not None}
             assert revealed <= set(event["winners"]) | set(event["tenpai"])

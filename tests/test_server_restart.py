@@ -5,12 +5,7 @@ seeds (state = the replay of the committed actions)."""
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +15,7 @@ import pytest
 from websockets.sync.client import connect
 
 from tests.server_helpers import Player, client_for, fast_settings
+from tests.server_process import ServerProcess, free_port
 
 pytestmark = pytest.mark.slow
 
@@ -28,42 +24,9 @@ OPTIONS = {"length": "east"}
 ORDER = [f"{c}{r}" for r in (8, 7, 9, 6, 10, 5, 11, 4, 12) for c in "hgijfkelm"]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "taku",
-            "serve",
-            "--db",
-            f"sqlite:///{db}",
-            "--port",
-            str(port),
-            "--bot-delay",
-            "0.01",
-            "--ai-processes",
-            "0",
-            "--ai-max-nodes",
-            "2000",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
-            return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("the server did not start")
+def start_server(db: Path, port: int) -> ServerProcess:
+    options = ["--bot-delay", "0.01", "--ai-processes", "0", "--ai-max-nodes", "2000"]
+    return ServerProcess(f"sqlite:///{db}", options, port=port)
 
 
 def renju_move(state: dict[str, Any]) -> str:
@@ -156,8 +119,7 @@ def test_kill_9_then_restart_resumes_and_finishes_identically(tmp_path: Path) ->
             if count > 150:
                 break
             time.sleep(0.1)
-        os.kill(server.pid, signal.SIGKILL)
-        server.wait(timeout=10)
+        server.kill()  # kill -9
         before = http.cookies  # the client keeps its session across the restart
         server = start_server(db, port)
         status = http.get(f"/api/games/{table}").json()["status"]
@@ -172,7 +134,6 @@ def test_kill_9_then_restart_resumes_and_finishes_identically(tmp_path: Path) ->
         psq = http.get(f"/api/games/{renju}/record/psq").text
     finally:
         server.kill()
-        server.wait(timeout=10)
     reference_mjai, reference_psq = reference_records(tmp_path)
     assert mjai.splitlines() == reference_mjai.splitlines()
     assert psq.splitlines() == reference_psq.splitlines()

@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from taku.mahjong.kyoku import Observation
+from taku.mahjong.seats import seat_wind
 from taku.mahjong.tiles import Tile
 
 __all__ = ["Threat", "deal_in_chance", "genbutsu", "han_points", "race", "threats"]
@@ -135,7 +136,7 @@ def threats(observation: Observation, dora: Sequence[int]) -> tuple[Threat, ...]
     for other in range(4):
         if other == seat:
             continue
-        dealer = other == observation.oya
+        dealer = other == observation.dealer
         melds = observation.melds[other]
         discards = observation.discards[other]
         if observation.riichi[other]:
@@ -148,7 +149,7 @@ def threats(observation: Observation, dora: Sequence[int]) -> tuple[Threat, ...]
             continue
         turn = min(1.0, (len(discards) + 4) / 14)
         tenpai = (0.0, 0.0, 0.3, 0.6, 0.95)[min(len(melds), 4)] * turn
-        wind = 27 + (other - observation.oya) % 4
+        wind = 27 + seat_wind(other, observation.dealer)
         han = 1.0  # its yaku, and about one hidden dora or red five
         suits = set()
         yakuhai = 0

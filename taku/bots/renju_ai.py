@@ -166,7 +166,7 @@ class RenjuAI:
         if level.vcf_depth:
             clock = Clock(max(0.0, deadline - time.perf_counter()) * 0.2, self._budget(0.2))
             try:
-                line = ThreatSearch(board, me, clock).vcf(level.vcf_depth)
+                line = ThreatSearch(board, me, clock).vcf_deepening(level.vcf_depth)
             except SearchTimeout:
                 line = None
             if line:
@@ -175,7 +175,7 @@ class RenjuAI:
         if level.vct_depth:
             clock = Clock(max(0.0, deadline - time.perf_counter()) * 0.2, self._budget(0.2))
             try:
-                line = ThreatSearch(board, me, clock).vct(level.vct_depth, level.vcf_depth // 2)
+                line = ThreatSearch(board, me, clock).vct_deepening(level.vct_depth, level.vcf_depth // 2)
             except SearchTimeout:
                 line = None
             if line:
@@ -437,7 +437,7 @@ def solve_vcf(position: Position, max_depth: int = 20, time_limit: float | None 
     board, me = _search_board(position, max_depth)
     clock = Clock(time_limit)
     try:
-        line = ThreatSearch(board, me, clock).vcf(max_depth)
+        line = ThreatSearch(board, me, clock).vcf_deepening(max_depth)
     except SearchTimeout:
         return None
     return None if line is None else [board.point(i) for i in line]
@@ -453,7 +453,7 @@ def solve_vct(
     board, me = _search_board(position, max_depth)
     clock = Clock(time_limit)
     try:
-        line = ThreatSearch(board, me, clock).vct(max_depth, vcf_depth)
+        line = ThreatSearch(board, me, clock).vct_deepening(max_depth, vcf_depth)
     except SearchTimeout:
         return None
     return None if line is None else [board.point(i) for i in line]

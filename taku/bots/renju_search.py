@@ -38,6 +38,10 @@ LINE_WEIGHTS: Final = (0, 1, 10, 60, 350, 0)
 
 WIN_SCORE: Final = 1_000_000
 
+NO_WIN: Final = 1 << 30
+"""The depth stored for a position whose threat search failed without reaching its depth limit
+anywhere: no deeper search can win there either."""
+
 
 Info: TypeAlias = tuple[int, bool, int, int, bool, bool]
 """What a stone would make on a point: value, five, fours, threes, strong (a straight four or two
@@ -484,6 +488,33 @@ class ThreatSearch:
         self.clock = clock
         self.vcf_failed: dict[int, int] = {}
         self.vct_failed: dict[int, int] = {}
+        self.vcf_cut = False
+        """Whether a VCF search stopped a line at its depth limit (a deeper one might find more)."""
+        self.vct_cut = False
+        """Whether a VCT search stopped a line at its depth limit."""
+
+    def vcf_deepening(self, max_depth: int) -> list[int] | None:
+        """The shortest VCF within ``max_depth`` attacker moves: ``vcf`` at depth 1, 2, ...,
+        stopping early when no line reached the depth limit (nothing deeper to find)."""
+        for depth in range(1, max_depth + 1):
+            self.vcf_cut = False
+            line = self.vcf(depth)
+            if line is not None or not self.vcf_cut:
+                return line
+        return None
+
+    def vct_deepening(self, max_depth: int, vcf_depth: int) -> list[int] | None:
+        """The shortest VCT (in threes and fours) within ``max_depth``: the VCF first, then ``vct``
+        at depth 1, 2, ..., shallow first, so a short win is found before deep lines are tried."""
+        line = self.vcf_deepening(vcf_depth)
+        if line is not None:
+            return line
+        for depth in range(1, max_depth + 1):
+            self.vct_cut = False
+            line = self.vct(depth, vcf_depth)
+            if line is not None or not self.vct_cut:
+                return line
+        return None
 
     def _defence_blocked(self, point: int) -> bool:
         """Whether the defender cannot play ``point`` (a Black foul)."""
@@ -493,19 +524,33 @@ class ThreatSearch:
         """A win by continuous fours within ``depth`` attacker moves: attacker and defender moves
         alternating, ending with the five (or with a four whose only defence is a Black foul)."""
         board = self.board
-        attacker, defender = self.attacker, self.defender
         self.clock.tick()
-        fives = board.five_points(attacker)
+        fives = board.five_points(self.attacker)
         if fives:
             return [fives[0]]
         if depth <= 0:
+            self.vcf_cut = True
             return None
         key = board.hash
-        if self.vcf_failed.get(key, -1) >= depth:
+        stored = self.vcf_failed.get(key, -1)
+        if stored >= depth:
+            if stored < NO_WIN:
+                self.vcf_cut = True
             return None
+        outer = self.vcf_cut
+        self.vcf_cut = False
+        line = self._vcf_moves(depth)
+        if line is None:
+            self.vcf_failed[key] = max(depth, stored) if self.vcf_cut else NO_WIN
+        self.vcf_cut = outer or self.vcf_cut
+        return line
+
+    def _vcf_moves(self, depth: int) -> list[int] | None:
+        """The attacker's fours of ``vcf`` tried in turn."""
+        board = self.board
+        attacker, defender = self.attacker, self.defender
         threats = board.five_points(defender)
         if len(threats) > 1:
-            self.vcf_failed[key] = 1 << 30
             return None
         moves = [i for _, i in board.threat_moves(attacker, False)]
         if threats:
@@ -529,7 +574,6 @@ class ThreatSearch:
                         return [i, block, *rest]
             finally:
                 board.remove(i)
-        self.vcf_failed[key] = max(depth, self.vcf_failed.get(key, -1))
         return None
 
     def vct(self, depth: int, vcf_depth: int) -> list[int] | None:
@@ -537,16 +581,31 @@ class ThreatSearch:
         each three the defence that holds out longest (every defence found, the defender's fours
         included, is refuted)."""
         board = self.board
-        attacker, defender = self.attacker, self.defender
         self.clock.tick()
         line = self.vcf(vcf_depth)
         if line is not None:
             return line
         if depth <= 0:
+            self.vct_cut = True
             return None
         key = board.hash
-        if self.vct_failed.get(key, -1) >= depth:
+        stored = self.vct_failed.get(key, -1)
+        if stored >= depth:
+            if stored < NO_WIN:
+                self.vct_cut = True
             return None
+        outer = self.vct_cut
+        self.vct_cut = False
+        line = self._vct_moves(depth, vcf_depth)
+        if line is None:
+            self.vct_failed[key] = max(depth, stored) if self.vct_cut else NO_WIN
+        self.vct_cut = outer or self.vct_cut
+        return line
+
+    def _vct_moves(self, depth: int, vcf_depth: int) -> list[int] | None:
+        """The attacker's fours and threes of ``vct`` tried in turn."""
+        board = self.board
+        attacker, defender = self.attacker, self.defender
         threats = board.five_points(defender)
         if len(threats) > 1:
             return None
@@ -576,7 +635,6 @@ class ThreatSearch:
                         return [i, *rest]
             finally:
                 board.remove(i)
-        self.vct_failed[key] = max(depth, self.vct_failed.get(key, -1))
         return None
 
     def _real_three(self, i: int) -> bool:

@@ -316,7 +316,7 @@ class _Table:
     def table(self, observation: Observation) -> Table:
         o = observation
         dora = " ".join(self.tile(t) for t in o.dora_indicators)
-        title = (f"{WIND_NAMES[o.round_wind]} {o.kyoku} · honba {o.honba} · riichi sticks {o.deposits}"
+        title = (f"{WIND_NAMES[o.round_wind]} {o.hand_number} · honba {o.honba} · riichi sticks {o.deposits}"
                  f" · tiles left {o.tiles_left} · dora indicator{'s' if len(o.dora_indicators) > 1 else ''}"
                  f" {dora}")
         grid = Table(title=title, title_justify="left", show_lines=False, expand=False)
@@ -326,8 +326,8 @@ class _Table:
         grid.add_column("discards ([x] riichi tile, (x) called)")
         marks = self.discard_marks(o)
         for seat in range(4):
-            wind = WIND_NAMES[seat_wind(seat, o.oya)]
-            name = f"{self.labels[seat]} {wind}{' (dealer)' if seat == o.oya else ''}"
+            wind = WIND_NAMES[seat_wind(seat, o.dealer)]
+            name = f"{self.labels[seat]} {wind}{' (dealer)' if seat == o.dealer else ''}"
             if o.riichi[seat]:
                 name += " RIICHI"
             melds = "  ".join(self.meld_text(m) for m in o.melds[seat])

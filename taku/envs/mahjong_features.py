@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from taku.mahjong.kyoku import Observation
+from taku.mahjong.seats import seat_wind
 
 RIVER_SLOTS = 32
 """Discards kept per seat (one seat cannot discard more than about 31 tiles in one hand)."""
@@ -177,8 +178,8 @@ class SeatFeatures:
         for tile in obs.dora_indicators:
             out[dora + tile.kind] += 1.0
         out[SLICES["round_wind"].start + obs.round_wind % 4] = 1.0
-        out[SLICES["seat_wind"].start + (me - obs.oya) % 4] = 1.0
-        out[SLICES["kyoku"].start + (obs.kyoku - 1) % 4] = 1.0
+        out[SLICES["seat_wind"].start + seat_wind(me, obs.dealer)] = 1.0
+        out[SLICES["kyoku"].start + (obs.hand_number - 1) % 4] = 1.0
         counters = SLICES["counters"].start
         out[counters] = obs.honba
         out[counters + 1] = obs.deposits

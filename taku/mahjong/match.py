@@ -10,7 +10,7 @@ non-dealer win; riichi sticks stay on the table until a win; the match ends afte
 are given. The rules default to Tenhou's (``Rules()``).
 
 >>> match = Match(seed=3)
->>> match.to_act, match.kyoku.kyoku
+>>> match.to_act, match.kyoku.hand_number
 ((0,), 1)
 """
 
@@ -23,6 +23,7 @@ from typing import Any
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.kyoku import Event, Kyoku, KyokuResult, Observation
 from taku.mahjong.rules import Rules
+from taku.mahjong.seats import seat_of_wind
 from taku.mahjong.values import reduce_value
 from taku.mahjong.wall import Wall
 
@@ -76,7 +77,7 @@ class Match:
         return Wall.shuffled(f"taku-match-{self.seed}-{self.hand_count}", self.rules.red_fives)
 
     def _new_kyoku(self) -> Kyoku:
-        kyoku = Kyoku(self._next_wall(), self.rules, oya=self.dealer, round_wind=self.round_wind,
+        kyoku = Kyoku(self._next_wall(), self.rules, dealer=self.dealer, round_wind=self.round_wind,
                       honba=self.honba, deposits=self.deposits, scores=self.scores,
                       dealer_wins=self.dealer_wins)
         self._seen = 0
@@ -108,7 +109,7 @@ class Match:
         """What ``seat`` may see in the current hand."""
         return self.kyoku.observe(seat)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: object) -> None:
         """Play ``action`` (raises :class:`IllegalActionError`, changing nothing, if illegal);
         a finished hand is settled and the next one dealt."""
         if self.result is not None:
@@ -160,7 +161,7 @@ class Match:
             return
         self.honba = honba_next
         if not keeps:
-            self.dealer = (dealer + 1) % 4
+            self.dealer = seat_of_wind(1, dealer)  # the deal passes to South
             if self.dealer == 0:
                 self.round_wind += 1
         self.kyoku = self._new_kyoku()

@@ -71,16 +71,16 @@ class _ShadowKyoku(Kyoku):
 
     # The parameters are spelled out (not ``**kwargs``): a compiled class passes them on to the
     # compiled base class only so.
-    def __init__(self, wall: Wall, rules: Rules, *, seat: int, oya: int, round_wind: int,
-                 kyoku: int | None, honba: int, deposits: int, scores: Sequence[int],
+    def __init__(self, wall: Wall, rules: Rules, *, seat: int, dealer: int, round_wind: int,
+                 hand_number: int | None, honba: int, deposits: int, scores: Sequence[int],
                  dealer_wins: int) -> None:
         self.forced: Action | None = None
         self.own_seat = seat
         self.shown_dora = 1
         """How many indicators the events have shown."""
         self._holding = False
-        super().__init__(wall, rules, oya=oya, round_wind=round_wind, kyoku=kyoku, honba=honba,
-                         deposits=deposits, scores=scores, dealer_wins=dealer_wins)
+        super().__init__(wall, rules, dealer=dealer, round_wind=round_wind, hand_number=hand_number,
+                         honba=honba, deposits=deposits, scores=scores, dealer_wins=dealer_wins)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         forced = self.forced
@@ -107,7 +107,7 @@ class _ShadowKyoku(Kyoku):
 
     def _draw(self, seat: int, rinshan: bool = False) -> None:
         super()._draw(seat, rinshan)
-        s = self.seats[seat]
+        s = self._seats[seat]
         drawn = self.drawn
         assert drawn is not None
         if s.counts[drawn.kind] > 4:
@@ -192,7 +192,7 @@ class SeatPerspective:
         self._horas: list[tuple[int, int, Tile]] = []
         """The hand's hora events so far: (actor, target, tile)."""
         self._dealer_wins = dealer_wins
-        self._last_oya: int | None = None
+        self._last_dealer: int | None = None
         self._dealer_won = False
 
     # --- input ------------------------------------------------------------------------------------
@@ -221,7 +221,7 @@ class SeatPerspective:
                 self.seat = _seat_field(event, "id")
             self.game_over = False
             self.kyoku = None
-            self._last_oya = None
+            self._last_dealer = None
             self._dealer_wins = 0
             return
         if kind == "start_kyoku":
@@ -247,7 +247,7 @@ class SeatPerspective:
             raise EventError(f"{kind} event outside a hand: {_show(event)}")
         self.events.append(event)
         if kind in ("hora", "ryukyoku", "end_kyoku"):
-            if kind == "hora" and event.get("actor") == kyoku.oya:
+            if kind == "hora" and event.get("actor") == kyoku.dealer:
                 self._dealer_won = True
             kyoku.phase = Phase.OVER  # the table settles the hand; the next start_kyoku says how
             self._touched()
@@ -316,7 +316,7 @@ class SeatPerspective:
         if actor == self.seat:
             legal = kyoku.legal_actions(actor) if phase == "turn" else kyoku.claim_options.get(actor, ())
             if not any(a.type == "hora" and a.pai is not None and a.pai.kind == pai.kind for a in legal):
-                seat = kyoku.seats[actor]
+                seat = kyoku._seats[actor]
                 counts = list(seat.counts)
                 if actor != target:
                     counts[pai.kind] += 1
@@ -391,7 +391,7 @@ class SeatPerspective:
         bakaze = event.get("bakaze")
         if bakaze not in WIND_MJAI:
             raise EventError(f"start_kyoku: bakaze must be E, S, W or N, got {_show(bakaze)}")
-        oya = _seat_field(event, "oya")
+        dealer = _seat_field(event, "oya")
         tehais = event.get("tehais")
         if not isinstance(tehais, list) or len(tehais) != 4 or not isinstance(tehais[seat], list) \
                 or len(tehais[seat]) != 13:
@@ -404,25 +404,25 @@ class SeatPerspective:
             if type(value) is not int or not 0 <= value <= MAX_COUNTERS:
                 raise EventError(f"start_kyoku: {key} must be a count from 0 to {MAX_COUNTERS}, "
                                         f"got {_show(value)}")
-        number = event.get("kyoku", oya + 1)
+        number = event.get("kyoku", dealer + 1)
         if type(number) is not int or not 1 <= number <= 4:
             raise EventError(f"start_kyoku: kyoku must be 1..4, got {_show(number)}")
-        if oya != number - 1:
+        if dealer != number - 1:
             raise EventError(f"start_kyoku: kyoku {number} is dealt by seat {number - 1}, "
-                                    f"not oya {oya}")
+                                    f"not oya {dealer}")
         self._seen = Counter()
         self._see((*hand, marker), "start_kyoku")
-        if self._last_oya == oya:
+        if self._last_dealer == dealer:
             self._dealer_wins = self._dealer_wins + 1 if self._dealer_won else self._dealer_wins
-        elif self._last_oya is not None:
+        elif self._last_dealer is not None:
             self._dealer_wins = 0
-        self._last_oya = oya
+        self._last_dealer = dealer
         self._dealer_won = False
-        wall = _shadow_wall(hand, seat_wind(seat, oya), marker)
+        wall = _shadow_wall(hand, seat_wind(seat, dealer), marker)
         try:
             self.kyoku = _ShadowKyoku(
-                wall, self.rules, seat=seat, oya=oya, round_wind=WIND_MJAI.index(bakaze),
-                kyoku=number, honba=numbers["honba"], deposits=numbers["kyotaku"], scores=scores,
+                wall, self.rules, seat=seat, dealer=dealer, round_wind=WIND_MJAI.index(bakaze),
+                hand_number=number, honba=numbers["honba"], deposits=numbers["kyotaku"], scores=scores,
                 dealer_wins=self._dealer_wins)
         except MahjongError as error:
             raise EventError(f"start_kyoku: {error}") from None
@@ -477,7 +477,7 @@ class SeatPerspective:
             if kind == "reach":
                 self._reach_waiting.add(actor)
             return
-        seat_state = kyoku.seats[actor]
+        seat_state = kyoku._seats[actor]
         if kind == "dahai":
             assert shown.pai is not None
             if shown.tsumogiri and kyoku.drawn is not None:
@@ -526,7 +526,7 @@ class SeatPerspective:
         if flag and pai != drawn:
             raise EventError(f"dahai of {pai.mjai} with tsumogiri true but the drawn tile "
                                     f"is {drawn.mjai}")
-        if not flag and pai == drawn and sum(t == pai for t in kyoku.seats[actor].closed) == 1:
+        if not flag and pai == drawn and sum(t == pai for t in kyoku._seats[actor].closed) == 1:
             raise EventError(f"dahai of {pai.mjai} with tsumogiri false but the only "
                                     f"{pai.mjai} in the hand is the drawn tile")
 
@@ -559,7 +559,7 @@ class SeatPerspective:
         """The tile ``seat`` has just drawn is ``tile``."""
         kyoku = self.kyoku
         assert kyoku is not None and kyoku.drawn is not None
-        s = kyoku.seats[seat]
+        s = kyoku._seats[seat]
         old = kyoku.drawn
         if old == tile:
             self._touched()
@@ -586,7 +586,7 @@ class SeatPerspective:
         """Make the puppet ``seat``'s invented concealed tiles hold ``tiles``."""
         kyoku = self.kyoku
         assert kyoku is not None
-        s = kyoku.seats[seat]
+        s = kyoku._seats[seat]
         closed = s.closed
         protected: set[int] = set()
         if keep_drawn and kyoku.drawn is not None and closed and closed[-1] is kyoku.drawn:

@@ -5,9 +5,11 @@ stored actions from the seed (:meth:`MahjongTable.replay`), the same path for a 
 reconnect and the replay viewer. Every accepted action is committed before it is broadcast.
 
 **The numbered log.** Event ``n`` (from 1) is the ``n``-th entry of the table's log: the engine's
-mjai events (``match.events``) in order, with two server events inserted, both public by the rules:
-``hand_end`` before each ``end_kyoku`` (the hands shown at the end, the settlement, the scores) and
-``match_end`` after ``end_game`` (final scores, ranks, result points with uma). A viewer gets each
+mjai events (``match.events``) in order, with three server events inserted, all public by the
+rules: ``hand_end`` before each ``end_kyoku`` (the hands shown at the end, the settlement, the
+scores), ``match_end`` after ``end_game`` (final scores, ranks, result points with uma) and, under
+``Rules.open_riichi``, ``open_hand`` (the concealed tiles of a player in open riichi, shown to all)
+after his declaring discard and after any later change of those tiles (a concealed kan). A viewer gets each
 engine event as the core masks it for his seat (:func:`taku.mahjong.kyoku.mask_event`: others'
 draws and starting hands are ``?``); a spectator as no seat sees it. The numbering is the same for
 everyone, so a client resyncs by sending the last number it saw.
@@ -58,25 +60,8 @@ def mahjong_rules(preset: str, options: dict[str, Any]) -> Rules:
     tuple field); ``ValueError`` naming a bad one."""
     if preset not in PRESETS:
         raise ValueError(f"unknown rules preset {preset!r}; choose one of {', '.join(PRESETS)}")
-    rules = Rules.preset(preset)
-    if not isinstance(options, dict):
-        raise ValueError("options must be an object of rules fields")
-    changes: dict[str, Any] = {}
-    for key, value in options.items():
-        if not hasattr(rules, key) or key.startswith("_"):
-            raise ValueError(f"unknown rules field {key!r}")
-        current = getattr(rules, key)
-        if isinstance(current, frozenset):
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise ValueError(f"option {key} must be a list of names, got {value!r}")
-            value = frozenset(value)
-        elif isinstance(current, tuple):
-            if not isinstance(value, list) or not all(type(v) is int for v in value):
-                raise ValueError(f"option {key} must be a list of integers, got {value!r}")
-            value = tuple(value)
-        changes[key] = value
     try:
-        return rules.replace(**changes)
+        return Rules.preset(preset).with_values(options)
     except (MahjongError, TypeError) as error:
         raise ValueError(str(error)) from None
 
@@ -112,6 +97,8 @@ class MahjongTable(GameActor):
         self.log: list[tuple[Event, bool]] = []
         """Entries ``(event, from the engine)``; event ``n`` is ``log[n - 1]``."""
         self._core_seen = 0
+        self._open_shown: dict[int, list[str] | None] = {}
+        """Seats in open riichi this hand and the concealed tiles last shown of each."""
         clock = config.get("clock", {})
         self.clock = TurnClock(
             int(clock.get("action_s", self.settings.action_seconds) * 1000),
@@ -135,13 +122,34 @@ class MahjongTable(GameActor):
         start = len(self.log)
         events = self.match.events
         for event in events[self._core_seen :]:
-            if event["type"] == "end_kyoku" and hand is not None:
+            kind = event["type"]
+            if kind == "end_kyoku" and hand is not None:
                 self.log.append((self._hand_end(hand), False))
             self.log.append((event, True))
-            if event["type"] == "end_game":
+            if kind == "end_game":
                 self.log.append((self._match_end(), False))
+            elif kind in ("start_kyoku", "end_kyoku"):
+                self._open_shown = {}
+            elif kind == "reach" and event.get("open") is True:
+                self._open_shown.setdefault(event["actor"], None)
         self._core_seen = len(events)
+        if self._open_shown and not self.match.is_over:
+            self._show_open_hands()
         return start
+
+    def _show_open_hands(self) -> None:
+        """Log an ``open_hand`` event for each seat in open riichi (MJ-RIICHI-13) whose concealed
+        tiles, counted between turns (3n+1 tiles: after the declaring discard, after a kan and its
+        discard), differ from the ones last shown. The event is public: every seat and spectator
+        sees the hand; the tile a player has just drawn stays hidden until he plays it."""
+        for seat in sorted(self._open_shown):
+            tiles = self.match.observe(seat).open_hands[seat]
+            if tiles is None or len(tiles) % 3 != 1:
+                continue
+            shown = [t.mjai for t in tiles]
+            if shown != self._open_shown[seat]:
+                self._open_shown[seat] = shown
+                self.log.append(({"type": "open_hand", "actor": seat, "tehai": shown}, False))
 
     @staticmethod
     def _hand_end(hand: Kyoku) -> Event:
@@ -243,11 +251,28 @@ class MahjongTable(GameActor):
         )
 
     def clock_state(self) -> dict[str, Any]:
+        """The clocks: seconds per decision, each seat's bank, the seats deciding and, for each
+        person deciding, the seconds his decision has left (bank included; a bot's is null)."""
+        now = time.monotonic()
+        left: dict[str, float | None] = {}
+        for seat, decision in sorted(self.decisions.items()):
+            remaining = max(0.0, decision.allowance - (now - decision.started))
+            left[str(seat)] = round(remaining, 3) if decision.controller == "person" else None
         return {
             "action_s": self.clock.action_ms / 1000,
             "banks": [b / 1000 for b in self.clock.banks],
             "waiting": sorted(self.decisions),
+            "left": left,
         }
+
+    def _send_clocks(self) -> None:
+        """Tell every viewer whose clock runs now (a ``clock`` message, after each decision
+        opened or closed), so that each page shows every seat's clock."""
+        viewers = [c for c in self.connections if c.kind == "person"]
+        if viewers:
+            text = encode({"type": "clock", "n": len(self.log), **self.clock_state()})
+            for connection in viewers:
+                connection.send(text)
 
     def _publish(self, start: int) -> None:
         """Send events ``start + 1`` .. to every connection."""
@@ -543,6 +568,7 @@ class MahjongTable(GameActor):
             if len(latency) < 1_000_000:
                 latency.append(time.perf_counter() - received)
         self.schedule()
+        self._send_clocks()
 
     @staticmethod
     def _was_claim(action: Action) -> bool:
@@ -556,6 +582,7 @@ class MahjongTable(GameActor):
         fresh = MahjongTable(self.game, self.services)
         fresh.replay(actions)
         self.match, self.log, self._core_seen = fresh.match, fresh.log, fresh._core_seen
+        self._open_shown = fresh._open_shown
         self.clock, self.actions = fresh.clock, fresh.actions
         for seat in list(self.decisions):
             self._close_decision(seat)
@@ -589,6 +616,7 @@ class MahjongTable(GameActor):
             ):
                 self.absent_since.setdefault(info.seat, now)
         self.schedule()
+        self._send_clocks()
 
     async def resign_or_leave(self, seat: int) -> None:
         """A person left a running table: a bot plays his seat until he comes back."""

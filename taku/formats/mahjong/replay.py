@@ -27,6 +27,7 @@ from taku.mahjong.errors import MahjongError
 from taku.mahjong.kyoku import CLAIM_PHASES, Kyoku
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules, rules_label
+from taku.mahjong.seats import seat_of_wind
 from taku.mahjong.tiles import Tile
 from taku.mahjong.wall import Wall, wall_from_parts
 
@@ -133,7 +134,7 @@ def wall_from_record(events: list[Event], red_fives: tuple[int, int, int]) -> Wa
     start = events[0]
     oya = start["oya"]
     tehais = start["tehais"]
-    hands = [[Tile.from_mjai(t) for t in tehais[(oya + i) % 4]] for i in range(4)]
+    hands = [[Tile.from_mjai(t) for t in tehais[seat_of_wind(i, oya)]] for i in range(4)]
     draws: list[Tile] = []
     rinshan: list[Tile] = []
     dora = [Tile.from_mjai(start["dora_marker"])]

@@ -29,6 +29,7 @@ import struct
 from dataclasses import dataclass
 
 from taku.formats.mahjong.record import RecordError
+from taku.mahjong.seats import seat_of_wind
 
 SEED_PREFIX = "mt19937ar-sha512-n288-base64,"
 """The seed form this module reads (every Tenhou log since 2010)."""
@@ -53,15 +54,15 @@ class TenhouWall:
     rinshan: tuple[int, ...]
     """The four replacement tiles (after kans), in the order they are drawn."""
 
-    def haipai(self, oya: int) -> tuple[tuple[int, ...], ...]:
-        """The 13-tile starting hands of seats 0..3 (in deal order) when ``oya`` deals."""
+    def haipai(self, dealer: int) -> tuple[tuple[int, ...], ...]:
+        """The 13-tile starting hands of seats 0..3 (in deal order) when ``dealer`` deals."""
         hands: list[list[int]] = [[] for _ in range(4)]
         for block in range(3):
             for turn in range(4):
                 start = (block * 4 + turn) * 4
-                hands[(oya + turn) % 4].extend(self.tiles[start:start + 4])
+                hands[seat_of_wind(turn, dealer)].extend(self.tiles[start:start + 4])
         for turn in range(4):
-            hands[(oya + turn) % 4].append(self.tiles[48 + turn])
+            hands[seat_of_wind(turn, dealer)].append(self.tiles[48 + turn])
         return tuple(tuple(hand) for hand in hands)
 
     @property

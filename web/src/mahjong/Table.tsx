@@ -2,14 +2,14 @@
 // legal actions as buttons, the discard by click or key, Tenhou-like toggles and the hand-end screen.
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { Clock } from "../Clock";
+import { Clock, formatSeconds } from "../Clock";
 import { Tile } from "./Tile";
 import { SEAT_WINDS, doraOf, tileName, windName } from "./tiles";
 import type { HandEnd, MatchEnd, Meld, SeatState, TableState } from "./state";
 import { roundLabel } from "./state";
-import { furiten, waitsOf } from "./waits";
+import { furiten, furitenReason, waitsOf } from "./waits";
 
-export type MjaiAction = { type: string; actor?: number; pai?: string; target?: number; consumed?: string[]; tsumogiri?: boolean };
+export type MjaiAction = { type: string; actor?: number; pai?: string; target?: number; consumed?: string[]; tsumogiri?: boolean; open?: boolean };
 
 export interface Prompt {
   n: number;
@@ -25,6 +25,10 @@ export interface TableInfo {
   connected: boolean[];
   waiting: number[];
   banks: number[] | null;
+  /** Per seat: the seconds its decision has left (a person deciding), else null. */
+  left: (number | null)[];
+  /** Changes with every clock message (restarts the running clocks). */
+  clockKey: number;
 }
 
 export interface Toggles {
@@ -93,7 +97,7 @@ const actionLabel = (a: MjaiAction, seat: number): string => {
     case "hora":
       return a.target === seat ? "Tsumo" : "Ron";
     case "reach":
-      return "Riichi";
+      return a.open ? "Open riichi" : "Riichi";
     case "none":
       return "Pass";
     case "ryukyoku":
@@ -269,6 +273,7 @@ export function Table(props: TableProps): JSX.Element {
   const help = Boolean(toggles?.help) && playing;
   const river = me.river.map((d) => d.pai);
   const waits = help && !me.drawn ? waitsOf(me.hand) : [];
+  const whyFuriten = waits.length ? furitenReason(waits, me) : null;
   const waitsAfter = (i: number): string[] =>
     help && me.drawn ? waitsOf(handTiles.filter((_, j) => j !== i).map((t) => t.tile)) : [];
   const showHandEnd =
@@ -279,9 +284,14 @@ export function Table(props: TableProps): JSX.Element {
     return (
       <div class={`plate ${POSITION[(s - seat + 4) % 4]}${waiting.has(s) ? " to-act" : ""}${state.turn === s ? " turn" : ""}`} data-seat={s}>
         <span class={`wind${wind === "E" ? " dealer" : ""}`} title={windName(wind)}>{{ E: "東", S: "南", W: "西", N: "北" }[wind]}</span>
-        <span class="name">{names[s]}{!info.connected[s] && info.kinds[s] === "person" ? " (away)" : ""}</span>
+        <span class="name" title={names[s]}>{names[s]}{!info.connected[s] && info.kinds[s] === "person" ? " (away)" : ""}</span>
         <span class="score">{state.scores[s]}</span>
         {state.seats[s].riichi && <span class="riichi-stick" title="riichi" />}
+        {s === seat && playing ? null : info.left[s] !== null && waiting.has(s) ? (
+          <Clock key={`${info.clockKey}-${s}`} seconds={info.left[s]!} running />
+        ) : info.banks && info.kinds[s] === "person" ? (
+          <span class="bank" title="time bank">{formatSeconds(info.banks[s])}</span>
+        ) : null}
       </div>
     );
   };
@@ -290,8 +300,8 @@ export function Table(props: TableProps): JSX.Element {
     <div class={`corner ${POSITION[(s - seat + 4) % 4]}`}>
       {plate(s)}
       <div class="melds">{state.seats[s].melds.map((m, i) => <MeldView key={i} meld={m} small />)}</div>
-      {props.replay && (
-        <div class="open-hand">
+      {(props.replay || state.seats[s].open) && (
+        <div class={`open-hand${state.seats[s].open ? " open-riichi" : ""}`} title={state.seats[s].open ? "open riichi: the hand is shown" : undefined}>
           {state.seats[s].hand.map((t, i) => <Tile key={i} tile={t} />)}
           {state.seats[s].drawn && <Tile tile={state.seats[s].drawn!} class="drawn" />}
         </div>
@@ -329,7 +339,7 @@ export function Table(props: TableProps): JSX.Element {
               return (
                 <button
                   key={`${i}-${tile}`}
-                  title={left.length ? `tenpai: waits ${left.join(" ")}${furiten(left, [...river, tile]) ? " (furiten)" : ""}` : undefined}
+                  title={left.length ? `tenpai: waits ${left.join(" ")}${furiten(left, [...river, tile, ...me.passedInRiichi]) ? " (furiten)" : ""}` : undefined}
                   class={`hand-tile${drawn ? " drawn" : ""}${playable ? " playable" : ""}${discards.length && !legal.has(tile) ? " illegal" : ""}${left.length ? " keeps-tenpai" : ""}`}
                   disabled={!playable}
                   data-tile={tile}
@@ -347,7 +357,7 @@ export function Table(props: TableProps): JSX.Element {
         {playing && (
           <div class="actions" data-testid="actions">
             {prompt && (
-              <Clock key={`${prompt.n}-${prompt.actions.length}`} seconds={prompt.seconds + prompt.bank} running label="time" />
+              <Clock key={`${prompt.n}-${prompt.actions.length}`} seconds={prompt.seconds} running label="time" />
             )}
             {others
               .filter((a) => a.type !== "chi")
@@ -373,9 +383,9 @@ export function Table(props: TableProps): JSX.Element {
           </div>
         )}
         {help && waits.length > 0 && (
-          <p class={`help${furiten(waits, river) ? " furiten" : ""}`} data-testid="waits">
+          <p class={`help${whyFuriten ? " furiten" : ""}`} data-testid="waits">
             Waits: {waits.map((w) => <Tile key={w} tile={w} />)}
-            {furiten(waits, river) && <b> furiten: no ron (a wait is in your river)</b>}
+            {whyFuriten && <b> furiten: no ron ({whyFuriten})</b>}
           </p>
         )}
         {props.error && <p class="error" role="alert">{props.error}</p>}

@@ -31,6 +31,13 @@ export interface SeatState {
   riichi: boolean;
   /** A riichi declared whose tile is not yet discarded: the next discard is turned. */
   riichiPending: boolean;
+  /** In open riichi: the hand is shown to every seat (the server's `open_hand` events). */
+  open: boolean;
+  /** Tiles the seat could have won on since its last discard: others' discards and added kans
+   * (temporary furiten when one of them is a wait). */
+  passed: string[];
+  /** The same since its riichi was accepted (riichi furiten lasts the whole hand). */
+  passedInRiichi: string[];
 }
 
 export interface WinInfo {
@@ -89,11 +96,34 @@ export interface TableState {
   pendingHora: HandEnd["hora"];
   pendingReason: string | null;
   matchEnd: MatchEnd | null;
+  /** The tile just discarded (or added to a kan) while it may still be won on: once the next event
+   * shows nobody did, every other seat has let it go (furiten). */
+  pendingPass: { actor: number; pai: string } | null;
   /** Events applied (the last event number). */
   n: number;
 }
 
-const emptySeat = (): SeatState => ({ hand: [], drawn: null, river: [], melds: [], riichi: false, riichiPending: false });
+const emptySeat = (): SeatState => ({
+  hand: [],
+  drawn: null,
+  river: [],
+  melds: [],
+  riichi: false,
+  riichiPending: false,
+  open: false,
+  passed: [],
+  passedInRiichi: [],
+});
+
+/** Every seat but `actor` has let `pai` go by (a discard, an added kan, once nobody won on it): it
+ * counts for furiten. */
+function passBy(seats: SeatState[], actor: number, pai: string): void {
+  seats.forEach((other, i) => {
+    if (i === actor) return;
+    other.passed = [...other.passed, pai];
+    if (other.riichi) other.passedInRiichi = [...other.passedInRiichi, pai];
+  });
+}
 
 export function initialState(): TableState {
   return {
@@ -114,6 +144,7 @@ export function initialState(): TableState {
     pendingHora: [],
     pendingReason: null,
     matchEnd: null,
+    pendingPass: null,
     n: 0,
   };
 }
@@ -151,6 +182,10 @@ export function reduce(previous: TableState, event: Event): TableState {
   const state: TableState = { ...previous, seats: previous.seats.map((s) => ({ ...s })), n: previous.n + 1 };
   const actor = num(event.actor);
   const seat = state.seats[actor] as SeatState | undefined;
+  if (state.pendingPass && event.type !== "hora") {
+    passBy(state.seats, state.pendingPass.actor, state.pendingPass.pai);
+    state.pendingPass = null;
+  }
   switch (event.type) {
     case "start_game":
       state.started = true;
@@ -192,6 +227,8 @@ export function reduce(previous: TableState, event: Event): TableState {
       }
       seat.river = [...seat.river, { pai, tsumogiri, riichi: seat.riichiPending, called: false }];
       seat.riichiPending = false;
+      seat.passed = [];
+      state.pendingPass = { actor, pai };
       state.lastDiscard = { seat: actor, index: seat.river.length - 1 };
       state.turn = actor;
       break;
@@ -232,6 +269,7 @@ export function reduce(previous: TableState, event: Event): TableState {
     case "kakan": {
       if (!seat) break;
       const pai = str(event.pai);
+      state.pendingPass = { actor, pai }; // it may be robbed (chankan)
       seat.hand = sortTiles(removeTiles(merged(seat), [pai]));
       seat.drawn = null;
       seat.melds = seat.melds.map((m) =>
@@ -247,6 +285,12 @@ export function reduce(previous: TableState, event: Event): TableState {
       seat.melds = [...seat.melds, { type: "ankan", tiles: consumed, calledIndex: -1, from: 0 }];
       break;
     }
+    case "open_hand":
+      // Open riichi: the concealed tiles (without a tile just drawn) shown to everyone.
+      if (!seat) break;
+      seat.hand = sortTiles(strs(event.tehai));
+      seat.open = true;
+      break;
     case "dora":
       state.doraMarkers = [...state.doraMarkers, str(event.dora_marker)];
       break;

@@ -1,6 +1,6 @@
 // Beginner help: the tiles a concealed hand waits on (standard hands, seven pairs, thirteen orphans)
-// and whether one of them is among the player's own discards (furiten, MJ-FURITEN: a hand may not
-// win by ron on a tile it has discarded).
+// and whether the hand is furiten (MJ-FURITEN: a hand may not win by ron on a tile it has discarded,
+// nor on one it let go since its last discard, nor, after riichi, on one it let go since then).
 import { kind } from "./tiles";
 
 const KINDS = [
@@ -76,4 +76,17 @@ export function waitsOf(tiles: string[]): string[] {
 export function furiten(waits: string[], river: string[]): boolean {
   const discarded = new Set(river.map(kind));
   return waits.some((w) => discarded.has(w));
+}
+
+/** Why a hand waiting on `waits` may not win by ron now, or null (MJ-FURITEN): a wait in the
+ * player's own river; a wait passed since his last discard (temporary furiten); a wait passed
+ * after his riichi (riichi furiten, to the end of the hand). */
+export function furitenReason(
+  waits: string[],
+  seat: { river: { pai: string }[]; passed: string[]; passedInRiichi: string[] },
+): string | null {
+  if (furiten(waits, seat.river.map((d) => d.pai))) return "a wait is in your river";
+  if (furiten(waits, seat.passedInRiichi)) return "you let a winning tile go after your riichi";
+  if (furiten(waits, seat.passed)) return "you let a winning tile go since your last discard";
+  return null;
 }
