@@ -163,7 +163,10 @@ class SearchBoard:
     __slots__ = (
         "black_exact",
         "cache",
+        "candidate_hash",
+        "candidate_list",
         "cells",
+        "five_dirs",
         "fouls",
         "geo",
         "hash",
@@ -174,6 +177,7 @@ class SearchBoard:
         "reach",
         "score",
         "size",
+        "span",
         "stones",
         "tables",
         "white_exact",
@@ -209,8 +213,24 @@ class SearchBoard:
         self.near = [0] * points
         self.near_points: list[tuple[int, ...]] = []
         self.reach: list[tuple[int, ...]] = []
+        self.span: list[tuple[tuple[int, ...], ...]] = []
+        self.five_dirs: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
+        """Per colour: the empty points where that colour makes a five now, each with the bit
+        mask of the directions it does so in; kept up to date on every place and remove."""
+        self.candidate_hash = -1
+        self.candidate_list: list[int] = []
         for i in range(points):
             x, y = i % size, i // size
+            self.span.append(
+                tuple(
+                    tuple(
+                        (y + k * dy) * size + x + k * dx
+                        for k in range(-5, 6)
+                        if 0 <= x + k * dx < size and 0 <= y + k * dy < size
+                    )
+                    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1))
+                )
+            )
             self.near_points.append(
                 tuple(
                     (y + dy) * size + x + dx
@@ -280,6 +300,38 @@ class SearchBoard:
         for j in self.reach[i]:
             black_cache[j] = None
             white_cache[j] = None
+        self._refresh_fives(i)
+
+    def _refresh_fives(self, i: int) -> None:
+        """Bring ``five_dirs`` up to date along the four lines through ``i`` (just changed)."""
+        geo = self.geo
+        cells = self.cells
+        spans = self.span[i]
+        for color in (1, 2):
+            fives = self.five_dirs[color]
+            if cells[i]:
+                fives.pop(i, None)
+            lines = self.lines[color]
+            table = self.tables[color]
+            exact = self.black_exact if color == 1 else self.white_exact
+            for d in range(4):
+                code = lines[geo.line[d][i]]
+                shifts = geo.shift[d]
+                bit = 1 << d
+                for j in spans[d]:
+                    if cells[j]:
+                        continue
+                    key = (code >> shifts[j]) & WINDOW_MASK
+                    entry = table.get(key)
+                    if entry is None:
+                        entry = table[key] = _entry(key, exact)
+                    mask = fives.get(j, 0)
+                    new = mask | bit if entry & FIVE else mask & ~bit
+                    if new != mask:
+                        if new:
+                            fives[j] = new
+                        else:
+                            del fives[j]
 
     def entries(self, i: int, color: int) -> tuple[int, int, int, int]:
         """The four table entries (row, column, diagonal, anti-diagonal) of a ``color`` stone on ``i``."""
@@ -370,14 +422,20 @@ class SearchBoard:
         return found
 
     def candidates(self) -> list[int]:
-        """Empty points with a stone near them (within two steps on a line or a knight's move)."""
+        """Empty points with a stone near them (within two steps on a line or a knight's move), in
+        index order. The list is shared until the board changes: callers must not change it."""
+        if self.candidate_hash == self.hash:
+            return self.candidate_list
         cells = self.cells
-        return [i for i, count in enumerate(self.near) if count and not cells[i]]
+        found = [i for i, count in enumerate(self.near) if count and not cells[i]]
+        self.candidate_hash = self.hash
+        self.candidate_list = found
+        return found
 
     def five_points(self, color: int) -> list[int]:
-        """Empty points where ``color`` makes a five now."""
-        info = self.info
-        return [i for i in self.candidates() if info(i, color)[1]]
+        """Empty points where ``color`` makes a five now, in index order."""
+        fives = self.five_dirs[color]
+        return sorted(fives) if fives else []
 
     def new_five_points(self, i: int, color: int) -> list[int]:
         """The points completing a five with ``color``'s stone just placed on ``i`` (read from the lines
