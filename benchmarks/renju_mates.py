@@ -7,7 +7,8 @@ Usage::
     python benchmarks/renju_mates.py solve [--file tests/data/renju_mate_puzzles.txt] [--time 1]
 
 ``probe`` replays the games of a ``renju_ladder.py --games-out`` file and asks the brain for a move
-in every position of them (``BOARD``, ``--time`` seconds a move, renju rules): where it announces a
+in every position of them (``BOARD``, ``--time`` seconds a move, and ``--nodes`` nodes if given,
+renju rules): where it announces a
 mate for the side to move (Rapfi: ``Eval +M<n>``) of at least 5 and at most ``--max-plies`` plies,
 the position is printed as a puzzle line ``NAME PLIES MOVES`` (the game's moves up to there). The
 first such position of each run of consecutive mates in a game is kept (the later ones are the same
@@ -55,7 +56,7 @@ def probe(args: argparse.Namespace) -> None:
     client.info("timeout_turn", round(args.time * 1000))
     client.info("timeout_match", 0)
     client.info("time_left", 2147483647)
-    client.info("MAX_NODE", 0)
+    client.info("MAX_NODE", args.nodes)
     seen: set[str] = set()
     try:
         for number, line in enumerate(args.games.read_text(encoding="utf-8").splitlines()):
@@ -80,18 +81,20 @@ def probe(args: argparse.Namespace) -> None:
                 if announced and not previous[black] and not trivial:
                     colour = "black" if black else "white"
                     print(f"game{number + 1:02d}-{count:02d}-{colour:5} {plies:3d}  {key}", flush=True)
-                previous[black] = plies is not None
+                previous[black] = announced
     finally:
         client.close()
 
 
 def read_puzzles(path: Path) -> list[tuple[str, int, str]]:
-    """``(name, plies, moves)`` of every puzzle line of ``path`` (``#`` lines are comments)."""
+    """``(name, plies, moves)`` of every puzzle line of ``path`` (``#`` lines are comments):
+    ``NAME PLIES MOVES`` as ``probe`` prints them, or ``NAME PLIES EXPECTED MOVES`` as the tests'
+    file has them."""
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            name, plies, moves = line.split()
-            rows.append((name, int(plies), moves))
+            words = line.split()
+            rows.append((words[0], int(words[1]), words[-1]))
     return rows
 
 
@@ -124,6 +127,9 @@ def main() -> None:
     probe_parser.add_argument("--brain", required=True)
     probe_parser.add_argument("--games", type=Path, required=True)
     probe_parser.add_argument("--time", type=float, default=0.1)
+    probe_parser.add_argument("--nodes", type=int, default=0,
+                              help="the brain's node limit per move (INFO MAX_NODE; 0: none), for figures "
+                              "that do not depend on the machine's load")
     probe_parser.add_argument("--max-plies", type=int, default=15)
     solve_parser = commands.add_parser("solve", help="time taku's VCT search on a puzzle file")
     solve_parser.add_argument("--file", type=Path, default=DEFAULT_FILE)

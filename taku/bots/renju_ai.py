@@ -36,6 +36,7 @@ from taku.bots.renju_search import (
     SearchBoard,
     SearchTimeout,
     ThreatSearch,
+    find_vct,
 )
 from taku.renju import IllegalMoveError, Point, Position
 
@@ -171,11 +172,8 @@ class RenjuAI:
                 self.last_info = {"line": [str(board.point(i)) for i in line]}
                 return line[0], "vcf"
         if level.vct_depth:
-            clock = Clock(max(0.0, deadline - time.perf_counter()) * 0.2, self._budget(0.2))
-            try:
-                line = ThreatSearch(board, me, clock).vct_deepening(level.vct_depth, level.vcf_depth // 2)
-            except SearchTimeout:
-                line = None
+            seconds = max(0.0, deadline - time.perf_counter()) * 0.25
+            line = find_vct(board, me, seconds, self._budget(0.25), level.vct_depth, level.vcf_depth // 2)
             if line:
                 self.last_info = {"line": [str(board.point(i)) for i in line]}
                 return line[0], "vct"
@@ -578,15 +576,13 @@ def solve_vct(
     position: Position, max_depth: int = 6, time_limit: float | None = 10.0, *, vcf_depth: int = 12
 ) -> list[Point] | None:
     """A victory by threes and fours for the side to move: the main line (attacker and defender moves
-    alternating; against a three, the first defence tried; every defence found is refuted); ``None``
-    if there is none within ``max_depth`` threes and fours (each VCF it ends with may use
-    ``vcf_depth`` more fours) and ``time_limit`` seconds."""
+    alternating; against a three, the defence that holds out longest; every defence found is
+    refuted; the line may end with a four only Black's forbidden point could stop); ``None`` if none
+    is found within ``max_depth`` threes and fours (each VCF it ends with may use ``vcf_depth`` more
+    fours) and ``time_limit`` seconds. The search: the shortest VCF, then proof-number search, then
+    iterative deepening (see ``taku.bots.renju_search.find_vct``)."""
     board, me = _search_board(position, max_depth)
-    clock = Clock(time_limit)
-    try:
-        line = ThreatSearch(board, me, clock).vct_deepening(max_depth, vcf_depth)
-    except SearchTimeout:
-        return None
+    line = find_vct(board, me, time_limit, None, max_depth, vcf_depth)
     return None if line is None else [board.point(i) for i in line]
 
 
