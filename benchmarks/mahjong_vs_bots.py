@@ -84,8 +84,10 @@ def _outside(name: str, seat: int, timeout: float) -> MjaiProcessPlayer:
     return MjaiProcessPlayer(argv, seat, timeout, on_error="penalty", name=name)
 
 
-def play_one(spec: GameSpec, names: Sequence[str], timeout: float, label: str = "") -> dict[str, Any]:
-    """Play ``spec`` with ``names`` and return its record (see :func:`record_result`)."""
+def play_one(spec: GameSpec, names: Sequence[str], timeout: float, label: str = "",
+             events: Path | None = None) -> dict[str, Any]:
+    """Play ``spec`` with ``names`` and return its record (see :func:`record_result`); with
+    ``events``, write the game's mjai events there too, one JSON line each (a file per game)."""
     players: list[Any] = []
     outside: list[MjaiProcessPlayer] = []
     for seat in range(4):
@@ -107,6 +109,11 @@ def play_one(spec: GameSpec, names: Sequence[str], timeout: float, label: str = 
         for player in outside:
             player.close()
     assert match.result is not None
+    if events is not None:
+        events.mkdir(parents=True, exist_ok=True)
+        name = f"{label or 'run'}-{spec.number}-{'-'.join(names)}.jsonl"
+        with (events / name).open("w") as stream:
+            stream.writelines(json.dumps(event) + "\n" for event in match.events)
     faults = {str(p.seat): p.faults for p in outside if p.faults}
     times = {str(s): p.times for s, p in enumerate(players) if isinstance(p, Timed)}
     counts = [list(c) for c in hand_counts(match.events)]
@@ -117,7 +124,7 @@ def play_one(spec: GameSpec, names: Sequence[str], timeout: float, label: str = 
 
 def to_result(record: dict[str, Any]) -> GameResult:
     number, wall_seed, seating, rotation = record["spec"]
-    spec = GameSpec(number, wall_seed, tuple(seating), rotation)  # type: ignore[arg-type]
+    spec = GameSpec(number, wall_seed, tuple(seating), rotation)
     counts = tuple(SeatCounts(*c) for c in record["counts"])
     return GameResult(spec, counts, tuple(record["ranks"]), tuple(record["scores"]))  # type: ignore[arg-type]
 
@@ -207,12 +214,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="also play every game with this player in the first entry's place")
     parser.add_argument("--label", default="", help="a name for this run in the records (a version)")
     parser.add_argument("--out", type=Path, default=None, help="append one JSON line per game")
+    parser.add_argument("--events", type=Path, default=None,
+                        help="write each game's mjai events into this directory (a file per game)")
     parser.add_argument("--report", type=Path, nargs="+", default=None,
                         help="only summarize the games in these files")
     args = parser.parse_args(argv)
     if args.report:
-        records = [json.loads(line) for path in args.report for line in path.read_text().splitlines() if line]
-        report(records)
+        report([json.loads(line) for path in args.report for line in path.read_text().splitlines() if line])
         return 0
     names = [n.strip() for n in args.lineup.split(",")]
     if len(names) != 4 or any(n not in PLAYERS and n not in OUTSIDE for n in names):
@@ -222,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(spec, lineup) for spec in specs for lineup in lineups]
     records: list[dict[str, Any]] = []
     started = time.time()
-    for record in _run(jobs, args.timeout, args.workers, args.label):
+    for record in _run(jobs, args.timeout, args.workers, args.label, args.events):
         records.append(record)
         if args.out is not None:
             args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -236,17 +244,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(jobs: Sequence[tuple[GameSpec, Sequence[str]]], timeout: float, workers: int,
-         label: str) -> Iterator[dict[str, Any]]:
+         label: str, events: Path | None = None) -> Iterator[dict[str, Any]]:
     if workers <= 1:
         for spec, names in jobs:
-            yield play_one(spec, names, timeout, label)
+            yield play_one(spec, names, timeout, label, events)
         return
     pending = iter(jobs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         running: set[Future[dict[str, Any]]] = set()
         while True:
             for spec, names in pending:
-                running.add(pool.submit(play_one, spec, names, timeout, label))
+                running.add(pool.submit(play_one, spec, names, timeout, label, events))
                 if len(running) >= workers:
                     break
             if not running:

@@ -68,7 +68,7 @@ def probe(args: argparse.Namespace) -> None:
                 position = Position()
                 for move in moves[:count]:
                     position.push(move)
-                if position.is_game_over():
+                if position.is_over:
                     break
                 key = position.move_string()
                 if key in seen:

@@ -138,7 +138,7 @@ def test_the_leader_folds_more_in_the_last_hand() -> None:
     events = riichi_events(1, "9p1z7s", "", "2z")
     observation = observe("789m55p67p34s678s5m5z", discards=("", "9p1z7s2z", "", ""), riichi=RIICHI_1,
                           events=events, dora="4p", tiles_left=44)
-    early = dataclasses.replace(observation, dealer=3, kyoku=4, round_wind=0)
+    early = dataclasses.replace(observation, dealer=3, hand_number=4, round_wind=0)
     assert chosen_tile(TakuPlayer(0), early) == "5z"
     last = dataclasses.replace(early, round_wind=1, scores=(40000, 25000, 20000, 15000))
     assert chosen_tile(TakuPlayer(0), last) == "7s"

@@ -36,7 +36,7 @@ def observe(hand: str, *, legal: list[Action] | None = None, drawn: str | None =
     for seat, texts in (other_melds or {}).items():
         all_melds[seat] = tuple(Meld.from_str(m) for m in texts)
     return Observation(
-        seat=0, round_wind=0, kyoku=1, honba=0, deposits=0, dealer=0, scores=(25000,) * 4,
+        seat=0, round_wind=0, hand_number=1, honba=0, deposits=0, dealer=0, scores=(25000,) * 4,
         hand=tiles, drawn=Tile.from_str(drawn) if drawn else None,
         melds=(all_melds[0], all_melds[1], all_melds[2], all_melds[3]),
         discards=tuple(parse_tiles(d) for d in discards), riichi=riichi,
@@ -166,6 +166,25 @@ def test_no_call_that_leaves_no_yaku() -> None:
         < shanten(counts)  # the call would be faster: only the missing yaku stops it
     observation = observe(hand, legal=legal, last_discard=(3, Tile.from_str("2m")))
     assert TakuPlayer(0).choose(observation).type == "none"
+
+
+def test_late_in_the_hand_a_call_for_tenpai_without_a_yaku_is_made() -> None:
+    # 1-shanten, no yaku in sight; chi 2m (1m3m) then 4z out leaves 123m 456p 789p 99m 12s: tenpai
+    # on 3s without a yaku, which still counts at an exhaustive draw (Tenhou: no-ten payments,
+    # MJ-END-07 and CFG-19 tenpai_requires_yaku=False)
+    hand = "13m99m456p789p12s4z"
+    legal = call_options(hand, "2m", 3, ("chi:1m3m",))
+    discard = (3, Tile.from_str("2m"))
+    assert shanten(parse_kinds(hand)) == 1
+    early = observe(hand, legal=legal, last_discard=discard, tiles_left=50)
+    late = observe(hand, legal=legal, last_discard=discard, tiles_left=10)
+    assert TakuPlayer(0).choose(early).type == "none"
+    assert TakuPlayer(0).choose(late).type == "chi"
+    needs_yaku = TakuPlayer(0, rules=TENHOU.replace(tenpai_requires_yaku=True))
+    assert needs_yaku.choose(late).type == "none"
+    facing_riichi = observe(hand, legal=legal, last_discard=discard, tiles_left=10,
+                            riichi=(False, True, False, False), events=riichi_events(1, "9p", "", "1z"))
+    assert TakuPlayer(0).choose(facing_riichi).type == "none"
 
 
 def test_an_open_tanyao_call_is_made_when_close() -> None:

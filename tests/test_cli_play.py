@@ -334,7 +334,7 @@ def test_ai_opening_policy_completes_every_opening_rule(name: str) -> None:
     for seed in range(3):
         state = Opening(name)
         rng = random.Random(seed)
-        while not state.finished:
+        while not state.is_over:
             action = ai_opening_action(state, FirstLegal(), BLACK, rng)
             if isinstance(action, Swap):  # a swap exactly when the colour held stands worse
                 phase = state.phase
@@ -343,7 +343,7 @@ def test_ai_opening_policy_completes_every_opening_rule(name: str) -> None:
             state = state.apply(action)
         result = state.result()
         assert result.position.stone_count >= 3
-        assert not result.position.is_game_over()
+        assert not result.position.is_over
 
 
 # --- the command ------------------------------------------------------------------------------

@@ -77,7 +77,7 @@ def test_wrong_answer_impossible_agrees_with_the_positions_play_reaches() -> Non
         if position.turn is BLACK:
             assert impossible(Position.from_stones(position.stones(BLACK), position.stones(WHITE))) is None
     position.push("l8")
-    assert position.is_game_over()
+    assert position.is_over
     setup = Position.from_stones(position.stones(BLACK), position.stones(WHITE))
     assert impossible(setup) == "the game is over: black h8-l8 is a five"
 

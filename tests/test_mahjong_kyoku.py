@@ -1370,7 +1370,7 @@ def test_observation_never_shows_other_concealed_tiles() -> None:
     play(k, "0 dahai 3m", "2 pon 3m", "2 dahai 8m")
     run(k, lambda k: k.actor == E and k.phase == "turn")
     assert set(Observation.__dataclass_fields__) == {
-        "seat", "round_wind", "kyoku", "honba", "deposits", "dealer", "scores", "hand", "drawn",
+        "seat", "round_wind", "hand_number", "honba", "deposits", "dealer", "scores", "hand", "drawn",
         "melds", "discards", "riichi", "dora_indicators", "tiles_left", "last_discard",
         "legal_actions", "events", "open_hands"}
     for seat in range(4):

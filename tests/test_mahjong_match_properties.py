@@ -301,8 +301,9 @@ def check_observation(match: Match, seat: int) -> None:
     me = kyoku.seats[seat]
     seats = kyoku.seats
     public = {
-        "seat": seat, "round_wind": kyoku.round_wind, "kyoku": kyoku.kyoku, "honba": kyoku.honba,
-        "deposits": kyoku.deposits, "dealer": kyoku.dealer, "scores": tuple(kyoku.scores),
+        "seat": seat, "round_wind": kyoku.round_wind, "hand_number": kyoku.hand_number,
+        "honba": kyoku.honba, "deposits": kyoku.deposits, "dealer": kyoku.dealer,
+        "scores": tuple(kyoku.scores),
         "hand": tuple(sorted(me.closed)), "drawn": kyoku.drawn if seat == kyoku.actor else None,
         "melds": tuple(tuple(s.melds) for s in seats),
         "discards": tuple(tuple(s.discards) for s in seats),
@@ -384,7 +385,7 @@ def snapshot(match: Match) -> str:
         return out
 
     seats = [{name: getattr(s, name, "(unset)") for name in type(s).__slots__} for s in kyoku.seats]
-    return repr((fields_of(match, ("kyoku", "rules")), fields_of(kyoku, ("seats", "rules", "wall")),
+    return repr((fields_of(match, ("kyoku", "rules")), fields_of(kyoku, ("_seats", "rules", "wall")),
                  seats))
 
 

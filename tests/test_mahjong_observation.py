@@ -3,9 +3,12 @@ need (seat wind, visible tiles); one seat/wind conversion; the phase of a hand a
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
-from taku.mahjong.kyoku import CLAIM_PHASES, Kyoku, Phase, mask_event
+import pytest
+
+from taku.mahjong.kyoku import CLAIM_PHASES, Kyoku, Phase, SeatView, mask_event
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules
 from taku.mahjong.seats import seat_of_wind, seat_wind
@@ -50,6 +53,26 @@ def test_an_observation_cannot_change_the_record() -> None:
     tsumo = {"type": "tsumo", "actor": 0, "pai": "1m"}
     assert mask_event(tsumo, 0) == tsumo and mask_event(tsumo, 0) is not tsumo
     assert mask_event(tsumo, 1)["pai"] == "?"
+
+
+def test_seat_views_are_read_only_snapshots() -> None:
+    """A seat's state is read through ``Kyoku.seats``: frozen snapshots whose tuples change
+    nothing in the hand, and which keep what they showed when the hand moves on."""
+    kyoku = Kyoku(Wall.shuffled(8), TENHOU)
+    views = kyoku.seats
+    assert isinstance(views, tuple) and all(isinstance(v, SeatView) for v in views)
+    east = views[0]
+    assert len(east.closed) == 14 and east.counts == tuple(
+        sum(t.kind == kind for t in east.closed) for kind in range(34))
+    assert east.melds == () and east.discards == () and not east.riichi and east.is_closed
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        east.riichi = True  # type: ignore[misc]
+    discard = next(a for a in kyoku.legal_actions(0) if a.type == "dahai")
+    kyoku.apply(discard)
+    assert len(east.closed) == 14 and east.discards == ()  # the snapshot stays as it was
+    assert len(kyoku.seats[0].closed) == 13 and kyoku.seats[0].discards == (discard.pai,)
+    assert kyoku.seats[0] == SeatView.of(kyoku._seats[0]) and eval(repr(kyoku.seats[1]), {
+        "SeatView": SeatView, "Tile": Tile, "frozenset": frozenset}) == kyoku.seats[1]
 
 
 def test_observation_gives_the_seat_wind_and_the_tiles_in_sight() -> None:

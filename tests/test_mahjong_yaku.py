@@ -554,3 +554,37 @@ def test_mj_score_04_scored_yaku_match_the_catalogue(hand: str, win_tile: str,
             assert han == (YAKU[name].closed if closed else YAKU[name].open), name
     if not result.yakuman:
         assert result.han == sum(h for _, h in result.yaku) + result.all_dora
+
+
+# --- one catalogue, one limit table (issue 15) -----------------------------------------------------
+
+def test_every_yaku_counts_the_han_of_the_catalogue_and_every_limit_that_of_the_table() -> None:
+    """The scorer reads han from ``YAKU`` (closed or open) and limits from ``LIMITS``: over the
+    oracle's seeded random hands, every ordinary yaku shows its catalogue value and every limit
+    its table's name and basic points."""
+    from taku.mahjong.score import basic_points
+    from taku.mahjong.yaku import LIMITS, limit_for_han
+    from tests.test_mahjong_oracle import random_cases, taku_input
+
+    rules = Rules.preset("tenhou")
+    seen: set[str] = set()
+    limits: set[str | None] = set()
+    for case in random_cases(15, 600):
+        hand, tile, win = taku_input(case, rules)
+        try:
+            result = score_hand(hand, tile, win, rules)
+        except (NotAWinError, NoYakuError):
+            continue
+        closed = all(meld.kind == "ankan" for meld in hand.melds)
+        for name, han in result.yaku:
+            if name in YAKU:
+                assert han == (YAKU[name].closed if closed else YAKU[name].open), (name, hand)
+                seen.add(name)
+        limits.add(result.limit)
+        if not result.yakuman:
+            assert (result.base, result.limit) == basic_points(result.han, result.fu, rules)
+            limit = limit_for_han(result.han)
+            if limit is not None:
+                assert (result.limit, result.base) == (limit.name, limit.base)
+    assert len(seen) >= 20 and {"mangan", "haneman", None} <= limits
+    assert [basic_points(limit.han, 30)[1] for limit in LIMITS] == [limit.name for limit in LIMITS]

@@ -60,7 +60,7 @@ def test_new_position_is_empty_with_black_to_move() -> None:
     position = Position()
     assert position.turn is BLACK
     assert position.move_stack == () and position.ply == 0 and position.stone_count == 0
-    assert position.outcome() is None and not position.is_game_over()
+    assert position.outcome() is None and not position.is_over and not position.is_game_over()
     assert position.size == 15 and position.rules == RENJU
 
 
@@ -429,7 +429,7 @@ def test_push_then_pop_restores_the_position_and_its_hash(position: Position, da
 def test_random_legal_games_keep_the_board_consistent(rules: RenjuRules, size: int, seed: int) -> None:
     rng = random.Random(seed)
     position = Position(rules=rules.replace(board_size=size))
-    while not position.is_game_over():
+    while not position.is_over:
         moves = list(position.legal_moves)
         assert all(position.color_at(move) is None for move in moves)
         empty = [p for p in all_points(size) if position.color_at(p) is None]

@@ -252,8 +252,9 @@ def test_rif_opening_rule_complete_run_with_swap() -> None:
     phase = state.phase
     assert phase is not None and phase.player is FIRST and phase.choices == points("g9 k9")
     state = state.apply(Select(P("k9")), FIRST)
-    assert state.finished and state.phase is None
+    assert state.is_over and state.finished and state.phase is None  # finished: the former name
     position, black = state.result()
+    assert not position.is_over and position.is_game_over() is False
     assert black is SECOND
     assert position.move_stack == points("h8 h9 i10 j8 k9")
     assert position.turn is WHITE and set(position.stones(BLACK)) == set(points("h8 i10 k9"))

@@ -62,7 +62,7 @@ def legal_games(draw: st.DrawFn, passes: bool = True) -> Position:
         rules = rules.replace(move_limit=draw(st.integers(10, 60)))
     position = Position(rules=rules)
     for _ in range(draw(st.integers(0, 40))):
-        if position.is_game_over():
+        if position.is_over:
             break
         if passes and draw(st.integers(0, 9)) == 0:
             position.push(PASS)

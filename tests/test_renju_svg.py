@@ -165,7 +165,7 @@ def test_no_forbidden_marks_without_fouls_or_after_the_game() -> None:
     freestyle = Position(DOUBLE_THREE, rules=GOMOKU_FREESTYLE)
     assert forbidden_marks(parse(svg.board(freestyle))) == {}
     lost = Position(DOUBLE_THREE + " i8")  # Black played the foul and lost
-    assert lost.is_game_over()
+    assert lost.is_over
     assert forbidden_marks(parse(svg.board(lost))) == {}
 
 
@@ -307,7 +307,7 @@ def test_three_digit_move_numbers_are_smaller() -> None:
 def test_stones_drawn_equal_stones_on_board(seed: int, size: int, length: int) -> None:
     rng = random.Random(seed)
     position = Position(rules=sized(size))
-    while position.ply < length and not position.is_game_over():
+    while position.ply < length and not position.is_over:
         moves = list(position.legal_moves)
         if not moves or rng.random() < 0.05:
             position.push(PASS)

@@ -159,6 +159,14 @@ def test_two_people_play_a_whole_match_with_claims(client: TestClient) -> None:
         t.join(timeout=300)
     assert results["alice"][-1]["event"] == results["bob"][-1]["event"]
     assert {"pon", "chi"} & set(calls)
+    # every viewer is told each seat's clock: the other person's decision running, bots' unclocked
+    for name, other_seat in (("alice", 1), ("bob", 0)):
+        clocks = [m for m in results[name] if m["type"] == "clock"]
+        assert clocks and all(len(m["banks"]) == 4 and m["action_s"] == 30 for m in clocks)
+        theirs = [m["left"][str(other_seat)] for m in clocks if other_seat in m["waiting"]]
+        assert theirs and all(0 < left <= 90 for left in theirs)
+        assert all(m["left"][str(bot)] is None for m in clocks for bot in (2, 3) if bot in m["waiting"])
+        assert all(set(m["left"]) == {str(s) for s in m["waiting"]} for m in clocks)
     ends = [m["event"] for m in results["alice"] if m["type"] == "event" and m["event"]["type"] == "hand_end"]
     assert ends and all(sum(e["deltas"]) <= 0 or e["outcome"] == "hora" for e in ends)
     for end in ends:

@@ -316,7 +316,7 @@ class _Table:
     def table(self, observation: Observation) -> Table:
         o = observation
         dora = " ".join(self.tile(t) for t in o.dora_indicators)
-        title = (f"{WIND_NAMES[o.round_wind]} {o.kyoku} · honba {o.honba} · riichi sticks {o.deposits}"
+        title = (f"{WIND_NAMES[o.round_wind]} {o.hand_number} · honba {o.honba} · riichi sticks {o.deposits}"
                  f" · tiles left {o.tiles_left} · dora indicator{'s' if len(o.dora_indicators) > 1 else ''}"
                  f" {dora}")
         grid = Table(title=title, title_justify="left", show_lines=False, expand=False)

@@ -120,7 +120,7 @@ class _Game:
         if opening is not None:
             self.play_opening(opening)
         position = self.position
-        while not position.is_game_over():
+        while not position.is_over:
             if position.turn is self.human_color:
                 self.board()
                 self.human_move()
@@ -185,7 +185,7 @@ class _Game:
     def play_opening(self, rule: OpeningRule) -> None:
         human = Player.FIRST if self.options.color is BLACK else Player.SECOND
         state = Opening(rule, self.options.rules)
-        while not state.finished:
+        while not state.is_over:
             phase = state.phase
             assert phase is not None
             if phase.player is human:

@@ -788,7 +788,7 @@ def _solve(args: argparse.Namespace) -> int:
     if not args.time > 0:
         raise CommandError(f"--time {args.time}: expected a positive number of seconds")
     position = _play_moves(text, rules)
-    if position.is_game_over():
+    if position.is_over:
         raise CommandError(f"moves {_clip(text)!r}: the game is over ({position.outcome()})")
     kind = "vct" if args.vct else "vcf"
     if args.vct:

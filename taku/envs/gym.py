@@ -166,7 +166,7 @@ class RenjuGymEnv(gymnasium.Env[ObsDict, int]):
     def _advance(self) -> float:
         aec = self.aec
         earned = 0.0
-        while not aec.position.is_game_over() and aec.agent_selection != self.agent:
+        while not aec.position.is_over and aec.agent_selection != self.agent:
             aec.step(self._opponent_action())
             earned += aec.rewards.get(self.agent, 0.0)
         return earned
@@ -174,11 +174,11 @@ class RenjuGymEnv(gymnasium.Env[ObsDict, int]):
     def step(self, action: int) -> StepResult:
         """Play the learner's action, then the opponent's until the learner's next decision."""
         aec = self.aec
-        if aec.position.is_game_over():
+        if aec.position.is_over:
             raise ValueError("the game is over: call reset()")
         aec.step(action)
         earned = aec.rewards.get(self.agent, 0.0) + self._advance()
-        over = aec.position.is_game_over()
+        over = aec.position.is_over
         return aec.observe(self.agent), earned, over, False, aec.infos.get(self.agent, {})
 
     def render(self) -> str | None:

@@ -190,7 +190,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         if match.result is not None:
             return f"match over: scores {list(match.result.scores)}, ranks {list(match.result.ranks)}"
         kyoku = match.kyoku
-        lines = [f"round {'ESWN'[kyoku.round_wind]}{kyoku.kyoku} honba {kyoku.honba}, "
+        lines = [f"round {'ESWN'[kyoku.round_wind]}{kyoku.hand_number} honba {kyoku.honba}, "
                  f"{kyoku.tiles_left} tiles left, scores {kyoku.scores}"]
         for seat in range(4):
             obs = match.observe(seat)

@@ -179,7 +179,7 @@ class SeatFeatures:
             out[dora + tile.kind] += 1.0
         out[SLICES["round_wind"].start + obs.round_wind % 4] = 1.0
         out[SLICES["seat_wind"].start + seat_wind(me, obs.dealer)] = 1.0
-        out[SLICES["kyoku"].start + (obs.kyoku - 1) % 4] = 1.0
+        out[SLICES["kyoku"].start + (obs.hand_number - 1) % 4] = 1.0
         counters = SLICES["counters"].start
         out[counters] = obs.honba
         out[counters + 1] = obs.deposits

@@ -167,7 +167,7 @@ class RenjuEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
 
     def _select(self) -> None:
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        if self.position.is_game_over():
+        if self.position.is_over:
             self.agent_selection = self.agents[0]
             return
         agent = AGENTS[0 if self._mover() is Player.FIRST else 1]
@@ -180,7 +180,7 @@ class RenjuEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
 
     def _legal_mask(self) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        if self.position.is_game_over():
+        if self.position.is_over:
             return mask
         if self.opening is None:
             for point in self.position.legal_moves:
@@ -272,7 +272,7 @@ class RenjuEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         if player is black:
             planes[2] = 1
         if self.opening is None and position.turn is BLACK and self.rules.fouls_for_black \
-                and not position.is_game_over():
+                and not position.is_over:
             for point in position.forbidden_points():
                 planes[3, point.y, point.x] = 1
         if self.opening is not None:
@@ -282,7 +282,7 @@ class RenjuEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
             last = position.peek()
             assert last is not None
             planes[5, last.y, last.x] = 1
-        if agent == self.agent_selection and not position.is_game_over():
+        if agent == self.agent_selection and not position.is_over:
             mask = self._mask.copy()
         else:
             mask = np.zeros(self.num_actions, dtype=np.int8)
@@ -349,7 +349,7 @@ class RenjuEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
                 opening = opening.apply(Place(tuple(self._pending)))
         self._pending = []
         self._offering = False
-        if opening.finished:
+        if opening.is_over:
             result = opening.result()
             self.opening = None
             self.position = result.position

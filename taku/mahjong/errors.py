@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import taku.errors
+
 
 class MahjongError(ValueError):
     """Base class of the mahjong core's errors."""
 
 
-class InvalidNotationError(MahjongError):
-    """Text that is not valid tile, meld or hand notation."""
+class InvalidNotationError(MahjongError, taku.errors.InvalidNotationError):
+    """Text that is not valid tile, meld or hand notation (a :class:`MahjongError` and the
+    notation error both games share, :class:`taku.errors.InvalidNotationError`)."""
 
 
 class InvalidMeldError(MahjongError):

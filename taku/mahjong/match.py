@@ -10,7 +10,7 @@ non-dealer win; riichi sticks stay on the table until a win; the match ends afte
 are given. The rules default to Tenhou's (``Rules()``).
 
 >>> match = Match(seed=3)
->>> match.to_act, match.kyoku.kyoku
+>>> match.to_act, match.kyoku.hand_number
 ((0,), 1)
 """
 

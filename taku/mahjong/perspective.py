@@ -100,7 +100,7 @@ class _ShadowKyoku(Kyoku):
 
     def _draw(self, seat: int, rinshan: bool = False) -> None:
         super()._draw(seat, rinshan)
-        s = self.seats[seat]
+        s = self._seats[seat]
         drawn = self.drawn
         assert drawn is not None
         if s.counts[drawn.kind] > 4:
@@ -309,7 +309,7 @@ class SeatPerspective:
         if actor == self.seat:
             legal = kyoku.legal_actions(actor) if phase == "turn" else kyoku.claim_options.get(actor, ())
             if not any(a.type == "hora" and a.pai is not None and a.pai.kind == pai.kind for a in legal):
-                seat = kyoku.seats[actor]
+                seat = kyoku._seats[actor]
                 counts = list(seat.counts)
                 if actor != target:
                     counts[pai.kind] += 1
@@ -415,7 +415,7 @@ class SeatPerspective:
         try:
             self.kyoku = _ShadowKyoku(
                 wall, self.rules, seat=seat, dealer=dealer, round_wind=WIND_MJAI.index(bakaze),
-                kyoku=number, honba=numbers["honba"], deposits=numbers["kyotaku"], scores=scores,
+                hand_number=number, honba=numbers["honba"], deposits=numbers["kyotaku"], scores=scores,
                 dealer_wins=self._dealer_wins)
         except MahjongError as error:
             raise EventError(f"start_kyoku: {error}") from None
@@ -470,7 +470,7 @@ class SeatPerspective:
             if kind == "reach":
                 self._reach_waiting.add(actor)
             return
-        seat_state = kyoku.seats[actor]
+        seat_state = kyoku._seats[actor]
         if kind == "dahai":
             assert shown.pai is not None
             if shown.tsumogiri and kyoku.drawn is not None:
@@ -519,7 +519,7 @@ class SeatPerspective:
         if flag and pai != drawn:
             raise EventError(f"dahai of {pai.mjai} with tsumogiri true but the drawn tile "
                                     f"is {drawn.mjai}")
-        if not flag and pai == drawn and sum(t == pai for t in kyoku.seats[actor].closed) == 1:
+        if not flag and pai == drawn and sum(t == pai for t in kyoku._seats[actor].closed) == 1:
             raise EventError(f"dahai of {pai.mjai} with tsumogiri false but the only "
                                     f"{pai.mjai} in the hand is the drawn tile")
 
@@ -552,7 +552,7 @@ class SeatPerspective:
         """The tile ``seat`` has just drawn is ``tile``."""
         kyoku = self.kyoku
         assert kyoku is not None and kyoku.drawn is not None
-        s = kyoku.seats[seat]
+        s = kyoku._seats[seat]
         old = kyoku.drawn
         if old == tile:
             self._touched()
@@ -579,7 +579,7 @@ class SeatPerspective:
         """Make the puppet ``seat``'s invented concealed tiles hold ``tiles``."""
         kyoku = self.kyoku
         assert kyoku is not None
-        s = kyoku.seats[seat]
+        s = kyoku._seats[seat]
         closed = s.closed
         protected: set[int] = set()
         if keep_drawn and kyoku.drawn is not None and closed and closed[-1] is kyoku.drawn:

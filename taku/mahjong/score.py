@@ -26,8 +26,9 @@ from taku.mahjong.fu import (
     pair_fu_item,
     wait_shape,
 )
-from taku.mahjong.hand import Hand
+from taku.mahjong.hand import Hand, Meld
 from taku.mahjong.rules import Rules
+from taku.mahjong.seats import seat_after
 from taku.mahjong.tiles import (
     CHUN,
     HAKU,
@@ -39,11 +40,19 @@ from taku.mahjong.tiles import (
     kind_to_str,
     tiles_to_str,
 )
-from taku.mahjong.yaku import LIMIT_NAMES, YAKUMAN_LIMIT_NAMES
+from taku.mahjong.yaku import (
+    LIMITS,
+    MANGAN_BASE,
+    YAKU,
+    YAKUMAN_BASE,
+    YAKUMAN_LIMIT_NAMES,
+    limit_for_han,
+)
 
 SEAT_NAMES = ("East", "South", "West", "North")
 _GREEN = frozenset({19, 20, 21, 23, 25, HATSU})  # 2s 3s 4s 6s 8s hatsu
-_MANGAN = 2000
+_MANGAN = MANGAN_BASE
+_MANGAN_HAN = LIMITS[0].han
 
 
 _new = tuple.__new__  # builds a named tuple without the keyword-argument layer (hot paths)
@@ -293,19 +302,34 @@ def basic_points(han: int, fu: int, rules: Rules | None = None) -> tuple[int, st
     (8000, 'kazoe yakuman')
     """
     rules = rules or _DEFAULT_RULES
-    if han >= 13:
-        if rules.kazoe_yakuman:
-            return 8000, "kazoe yakuman"
-        return 6000, "sanbaiman"
+    base = _basic(han, fu, rules)
+    return base, _limit_name(han, base, rules)
+
+
+def _basic(han: int, fu: int, rules: Rules) -> int:
+    """Basic points of an ordinary hand of ``han`` and ``fu``: fu x 2^(2+han) up to a mangan
+    (rounded up to one with ``Rules.kiriage_mangan``, CFG-21), else its limit's, from
+    :data:`~taku.mahjong.yaku.LIMITS` (the one place the scorer and :func:`basic_points` read)."""
     if han >= 5:
-        name = LIMIT_NAMES[han]
-        return {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000}[name], name
+        return (_LIMIT_BASE if rules.kazoe_yakuman else _LIMIT_BASE_NO_KAZOE)[min(han, 13)]
     base = fu << (2 + han)
-    if base >= _MANGAN:
-        return _MANGAN, "mangan"
-    if rules.kiriage_mangan and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
-        return _MANGAN, "mangan"  # CFG-21
-    return base, None
+    if base >= _MANGAN or (rules.kiriage_mangan and ((han == 4 and fu == 30) or (han == 3 and fu == 60))):
+        return _MANGAN
+    return base
+
+
+def _limit_name(han: int, base: int, rules: Rules) -> str | None:
+    """The limit a hand of ``han`` worth ``base`` basic points reaches (None below a mangan)."""
+    if base < _MANGAN:
+        return None
+    limit = limit_for_han(han, rules.kazoe_yakuman)
+    return "mangan" if limit is None else limit.name
+
+
+_LIMIT_BASE = tuple(0 if (limit := limit_for_han(han)) is None else limit.base for han in range(14))
+"""Basic points of a limit hand by han, 5..13 (13: kazoe yakuman). MJ-SCORE-05."""
+_LIMIT_BASE_NO_KAZOE = tuple(0 if (limit := limit_for_han(han, False)) is None else limit.base
+                             for han in range(14))
 
 
 def hand_payments(base: int, *, dealer: bool, tsumo: bool, seat: int = 0,
@@ -360,13 +384,14 @@ def nagashi_mangan_score(seat: int, rules: Rules | None = None) -> HandScore:
     :func:`nagashi_mangan_payments`."""
     payments = nagashi_mangan_payments(seat, rules)
     return HandScore(
-        yaku=(("nagashi mangan", 5),), yakuman=0, han=5, fu=0, fu_items=(), dora=0, aka=0, ura=0,
+        yaku=(("nagashi mangan", _MANGAN_HAN),), yakuman=0, han=_MANGAN_HAN, fu=0, fu_items=(),
+        dora=0, aka=0, ura=0,
         limit="mangan", base=_MANGAN, dealer=seat == 0, tsumo=True, payments=payments, deposits=0)
 
 
 def chombo_payments(seat: int) -> tuple[Payment, ...]:
     """A chombo as a reverse mangan: what each other player receives (MJ-MONTREAL-33)."""
-    return tuple(Payment(other, 4000 if seat == 0 or other == 0 else 2000)
+    return tuple(Payment(other, 2 * _MANGAN if seat == 0 or other == 0 else _MANGAN)
                  for other in range(4) if other != seat)
 
 
@@ -374,9 +399,6 @@ def chombo_payments(seat: int) -> tuple[Payment, ...]:
 
 Yaku = tuple[str, int]
 """A yaku and its han."""
-
-_LIMIT_BASE = (0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000, 8000)
-"""Basic points of a limit hand by han (5..12; 13 is kazoe yakuman). MJ-SCORE-05."""
 
 _DORA_OF = tuple(dora_from_indicator(kind) for kind in range(34))
 _GROUP_TEXT = tuple(
@@ -386,16 +408,49 @@ _PAIR_TEXT = tuple(kind_to_str(k)[0] * 2 + SUITS[k // 9] for k in range(34))
 _NO_SUIT = (0,) * 9
 _OUTSIDE_SEQUENCE = frozenset({0, 6, 9, 15, 18, 24})  # 123 and 789 of each suit
 _YAOCHUU = frozenset(TERMINALS_AND_HONORS)
-_YAKUHAI = ((HAKU, ("yakuhai (haku)", 1)), (HATSU, ("yakuhai (hatsu)", 1)), (CHUN, ("yakuhai (chun)", 1)))
-_SEAT_WIND: Yaku = ("yakuhai (seat wind)", 1)
-_ROUND_WIND: Yaku = ("yakuhai (round wind)", 1)
-_PINFU: Yaku = ("pinfu", 1)
-_SANANKOU: Yaku = ("sanankou", 2)
-_TOITOI: Yaku = ("toitoi", 2)
-_SANSHOKU_DOUKOU: Yaku = ("sanshoku doukou", 2)
-_RYANPEIKOU: Yaku = ("ryanpeikou", 3)
-_IIPEIKOU: Yaku = ("iipeikou", 1)
-_CHIITOITSU: Yaku = ("chiitoitsu", 2)
+
+
+def _entry(name: str, menzen: bool = True) -> Yaku:
+    """A yaku of the catalogue with its han, closed or open (:data:`~taku.mahjong.yaku.YAKU`)."""
+    info = YAKU[name]
+    return name, info.closed if menzen else info.open
+
+
+def _by_menzen(name: str) -> tuple[Yaku, Yaku]:
+    """A yaku as it counts open and closed, indexed by ``menzen`` (``False``, ``True``)."""
+    return _entry(name, False), _entry(name)
+
+
+_RIICHI = _entry("riichi")
+_DOUBLE_RIICHI = _entry("double riichi")
+_OPEN_RIICHI = _entry("open riichi")
+_IPPATSU = _entry("ippatsu")
+_MENZEN_TSUMO = _entry("menzen tsumo")
+_HAITEI = _entry("haitei raoyue")
+_HOUTEI = _entry("houtei raoyui")
+_RINSHAN = _entry("rinshan kaihou")
+_CHANKAN = _entry("chankan")
+_TANYAO = _by_menzen("tanyao")
+_HONITSU = _by_menzen("honitsu")
+_CHINITSU = _by_menzen("chinitsu")
+_HONROUTOU = _entry("honroutou")
+_YAKUHAI = ((HAKU, _entry("yakuhai (haku)")), (HATSU, _entry("yakuhai (hatsu)")),
+            (CHUN, _entry("yakuhai (chun)")))
+_SEAT_WIND = _entry("yakuhai (seat wind)")
+_ROUND_WIND = _entry("yakuhai (round wind)")
+_SHOUSANGEN = _entry("shousangen")
+_SANKANTSU = _entry("sankantsu")
+_SANSHOKU_DOUJUN = _by_menzen("sanshoku doujun")
+_ITTSU = _by_menzen("ittsu")
+_CHANTA = _by_menzen("chanta")
+_JUNCHAN = _by_menzen("junchan")
+_PINFU = _entry("pinfu")
+_SANANKOU = _entry("sanankou")
+_TOITOI = _entry("toitoi")
+_SANSHOKU_DOUKOU = _entry("sanshoku doukou")
+_RYANPEIKOU = _entry("ryanpeikou")
+_IIPEIKOU = _entry("iipeikou")
+_CHIITOITSU = _entry("chiitoitsu")
 
 
 def _regular_yakuman_shape(full: Sequence[int]) -> list[Yaku]:
@@ -453,16 +508,6 @@ def _chuuren(counts: Sequence[int], win: int) -> str | None:
     return "junsei chuuren poutou" if tuple(local) == pattern else "chuuren poutou"
 
 
-def _limit_key(han: int, fu: int, rules: Rules) -> int:
-    """Basic points of ``han`` and ``fu`` (as :func:`basic_points`, without the name)."""
-    if han >= 5:
-        return basic_points(han, fu, rules)[0]
-    base = fu << (2 + han)
-    if base >= _MANGAN or (rules.kiriage_mangan and ((han == 4 and fu == 30) or (han == 3 and fu == 60))):
-        return _MANGAN
-    return base
-
-
 def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
                rules: Rules | None = None) -> HandScore:
     """Score a won hand (MJ-SCORE): the best of every decomposition and wait interpretation.
@@ -470,6 +515,14 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     ``hand.closed`` holds the concealed tiles *including* the winning tile.
     Raises :class:`~taku.mahjong.errors.NotAWinError` for a hand that is not complete and
     :class:`~taku.mahjong.errors.NoYakuError` for a complete hand without yaku.
+
+    The scorer works in passes: the hand and the situation are checked and the melds and dora
+    counted; the situational yaku (:func:`_situational_yaku`) and the tile yaku of the whole hand
+    (:func:`_tile_yaku`), shared by every reading, are found once; each reading of the tiles
+    (kokushi, seven pairs, every decomposition and every group the winning tile may have
+    completed, :func:`_best_regular`) adds its own yaku and is ranked by its basic points; the
+    best is turned into limits and payments (:func:`_result`). Han values come from the
+    :data:`~taku.mahjong.yaku.YAKU` catalogue, limits from :data:`~taku.mahjong.yaku.LIMITS`.
 
     >>> from taku.mahjong.tiles import Tile
     >>> s = score_hand(Hand.from_str("22456m456p456s789s"), Tile.from_str("2m"), Win(seat_wind=1))
@@ -481,6 +534,117 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     if type(hand) is not Hand or type(win_tile) is not Tile or type(win) is not Win or \
             type(rules) is not Rules:
         _check_argument_types(hand, win_tile, win, rules)
+    # --- pass 0: the hand, its melds and its dora ---
+    _check_hand(hand, win_tile, win)
+    closed = hand.closed
+    melds = hand.melds
+    w = win_tile.kind
+    counts = hand.tile_counts
+    full = hand.all_counts
+    reds = hand.red_counts
+    aka = reds[0] + reds[1] + reds[2]
+    if aka:
+        _check_red_fives(reds, rules)
+    menzen, kans, ankans, meld_sequences, meld_triplets, meld_items = _meld_summary(melds)
+    dealer = win.seat_wind == 0
+    rinshan_liable = _rinshan_liable(melds, kans, win)
+    if win.chankan and full[w] != 1:
+        raise InvalidHandError(
+            f"a chankan win robs the fourth {kind_to_str(w)} of another player's kan, so the hand "
+            f"holds no other copy of it; it holds {full[w] - 1} more")
+    dora, ura = _count_dora(full, reds, w, win, rules)
+
+    # --- pass 1: yaku of the situation and of the whole hand, shared by every reading ---
+    situational = _situational_yaku(win, menzen, rules)
+    total_tiles = 14 + kans
+    honors_total = sum(full[27:])
+    terminals_total = full[0] + full[8] + full[9] + full[17] + full[18] + full[26]
+    yaochuu_total = terminals_total + honors_total
+    suits_used = (full[0:9] != _NO_SUIT) + (full[9:18] != _NO_SUIT) + (full[18:27] != _NO_SUIT)
+    tile_yaku = _tile_yaku(menzen, suits_used, honors_total, terminals_total, total_tiles, rules)
+    situation_yakuman = _situation_yakuman(win, dealer, rules)
+    colour_yakuman = (_colour_yakuman(full, total_tiles, honors_total, rules)
+                      if suits_used <= 1 or yaochuu_total == total_tiles else [])
+
+    # --- pass 2: every reading of the tiles, with its own yaku; the best is kept ---
+    best: _Candidate | None = None
+    candidates = 0
+    if not melds and yaochuu_total == 14 and all(counts[k] for k in TERMINALS_AND_HONORS):
+        candidates += 1
+        thirteen = counts[w] == 2
+        name = "kokushi musou juusanmen" if thirteen else "kokushi musou"
+        # Situation yakuman (tenhou, chiihou, renhou, paarenchan) combine with it (MJ-SCORE-23).
+        yakuman = [*situation_yakuman, (name, 1)]
+        best = (_yakuman_key(yakuman, 0, rules), [], yakuman, 0, (),
+                tiles_to_str(closed, sort=True), "13-sided" if thirteen else "tanki")
+    if not melds and counts.count(2) == 7:
+        candidates += 1
+        yaku = [*situational, _CHIITOITSU, *tile_yaku]
+        yakuman = [*situation_yakuman, *colour_yakuman]
+        if rules.daisharin != "off":
+            for suit in ((1,) if rules.daisharin == "pin" else (0, 1, 2)):
+                if all(counts[suit * 9 + n] == 2 for n in range(1, 8)):
+                    yakuman.append(("daisharin", 1))
+        key = _key(yaku, yakuman, CHIITOITSU_FU, dora + aka + ura, rules)
+        if key is not None and (best is None or key > best[0]):
+            text = " ".join(_PAIR_TEXT[k] for k in range(34) if counts[k])
+            best = (key, yaku, yakuman, CHIITOITSU_FU, (("chiitoitsu", CHIITOITSU_FU),), text, "tanki")
+    splits = analysed_splits(counts)
+    if splits:
+        shape_yakuman = [*situation_yakuman, *colour_yakuman]
+        if honors_total >= 8:
+            shape_yakuman[len(situation_yakuman):len(situation_yakuman)] = _regular_yakuman_shape(full)
+        if kans == 4:
+            shape_yakuman.append(("suukantsu", 1))
+        if not melds and suits_used == 1 and not honors_total:
+            nine_gates = _chuuren(counts, w)
+            if nine_gates:
+                shape_yakuman.append((nine_gates, 1))
+        hand_yaku = situational + tile_yaku
+        if honors_total >= 3:
+            hand_yaku += _honor_yaku(full, win.seat_wind, win.round_wind)
+        if kans == 3:
+            hand_yaku.append(_SANKANTSU)
+        candidates += len(splits)
+        best = _best_regular(splits, best, w, win, rules, menzen, bool(melds), ankans,
+                             meld_sequences, meld_triplets, tuple(meld_items), hand_yaku,
+                             shape_yakuman, yaochuu_total, honors_total, dora + aka + ura)
+
+    # --- pass 3: limits and payments ---
+    if not candidates:
+        if win.first_turn and win.tsumo and not melds and rules.shiisanputa and \
+                _is_shiisanputa(counts):
+            return _fixed_mangan("shiisanputa", win, rules, hand)
+        raise NotAWinError(_Message("{} is not a complete hand with {} (four groups and a pair, "
+                                    "seven pairs or kokushi musou)", hand, win_tile))
+    if win.first_turn and not win.tsumo and rules.renhou == "mangan" and \
+            (best is None or not best[0][1]):
+        # MJ-SCORE-24, MJ-MONTREAL-40: "a mangan only", unless the hand is a real yakuman.
+        return _fixed_mangan("renhou", win, rules, hand)
+    if best is None:
+        raise NoYakuError(_Message("{} won on {} has no yaku (dora are not yaku)", hand, win_tile))
+    key, yaku, yakuman, fu, items, parts, shape = best
+    if isinstance(parts, str):
+        text = parts
+    else:
+        pair, groups = parts
+        words = [_GROUP_TEXT[code] for code in groups]
+        words.append(_PAIR_TEXT[pair])
+        for meld in melds:
+            words.append(str(meld))
+        text = " ".join(words)
+    return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura,
+                   rinshan_liable)
+
+
+_Candidate = tuple[tuple[int, bool, int, int], list[Yaku], list[Yaku], int, tuple[FuItem, ...],
+                   str | tuple[int, tuple[int, ...]], str]
+"""A reading of the hand: (rank key, yaku, yakuman, fu, fu items, decomposition text or
+(pair, groups), wait)."""
+
+
+def _check_hand(hand: Hand, win_tile: Tile, win: Win) -> None:
+    """Raise :class:`InvalidHandError` if the hand cannot have won on ``win_tile`` as ``win`` says."""
     closed = hand.closed
     melds = hand.melds
     if len(closed) + 3 * len(melds) != 14:
@@ -489,8 +653,7 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
             f"({len(closed)} concealed + {len(melds)} melds); the concealed tiles must "
             "include the winning tile")
     w = win_tile.kind
-    counts = hand.tile_counts
-    if not counts[w] or (w in (4, 13, 22) and win_tile not in closed):
+    if not hand.tile_counts[w] or (w in (4, 13, 22) and win_tile not in closed):
         raise InvalidHandError(f"the winning tile {win_tile} is not among the concealed tiles "
                                f"{tiles_to_str(closed)}")
     if win.first_turn and melds:
@@ -503,11 +666,11 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
             raise InvalidHandError(f"{claim} needs a closed hand, but the hand has an open meld "
                                    f"({called.kind} {called}); only an ankan keeps it closed "
                                    "(MJ-RIICHI-01)")
-    full = hand.all_counts
-    reds = hand.red_counts
-    aka = reds[0] + reds[1] + reds[2]
-    if aka:
-        _check_red_fives(reds, rules)
+
+
+def _meld_summary(melds: Sequence[Meld]) -> tuple[bool, int, int, tuple[int, ...], tuple[int, ...],
+                                                  list[FuItem]]:
+    """What the melds bring: (closed hand, kans, ankans, sequence starts, triplet kinds, fu items)."""
     menzen = True
     kans = ankans = 0
     meld_sequences: tuple[int, ...] = ()
@@ -532,27 +695,28 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
                 menzen = False
                 kans += 1
                 meld_items.append(OPEN_KAN_ITEMS[base])
-    tsumo = win.tsumo
-    seat, round_wind = win.seat_wind, win.round_wind
-    dealer = seat == 0
-    rinshan_liable = False
-    if win.rinshan:
-        if not kans:
-            raise InvalidHandError("a rinshan win needs a kan in the hand (rinshan kaihou is a win "
-                                   "on the replacement tile drawn after one's own kan)")
-        if win.pao_seat is not None:
-            # MJ-PAO-04: the liable player is the one whose discard was claimed by daiminkan.
-            for meld in melds:
-                if meld.kind == "daiminkan" and (seat + (meld.called_from or 0)) % 4 == win.pao_seat:
-                    rinshan_liable = True
-    if win.chankan and full[w] != 1:
-        raise InvalidHandError(
-            f"a chankan win robs the fourth {kind_to_str(w)} of another player's kan, so the hand "
-            f"holds no other copy of it; it holds {full[w] - 1} more")
+    return menzen, kans, ankans, meld_sequences, meld_triplets, meld_items
 
-    # --- dora (MJ-SCORE-02, -03; MJ-RIICHI-11) ---
-    # Indicators are tiles too: a kind near its four copies, a red indicator or a robbed kan send
-    # the hand to the full check (a fifth copy is impossible).
+
+def _rinshan_liable(melds: Sequence[Meld], kans: int, win: Win) -> bool:
+    """Whether a rinshan win makes ``win.pao_seat`` liable: he discarded the tile of the hand's
+    daiminkan (MJ-PAO-04)."""
+    if not win.rinshan:
+        return False
+    if not kans:
+        raise InvalidHandError("a rinshan win needs a kan in the hand (rinshan kaihou is a win "
+                               "on the replacement tile drawn after one's own kan)")
+    if win.pao_seat is None:
+        return False
+    return any(meld.kind == "daiminkan" and seat_after(win.seat_wind, meld.called_from or 0)
+               == win.pao_seat for meld in melds)
+
+
+def _count_dora(full: Sequence[int], reds: Sequence[int], w: int, win: Win,
+                rules: Rules) -> tuple[int, int]:
+    """Dora and ura-dora of the hand (MJ-SCORE-02, -03; MJ-RIICHI-11). Indicators are tiles too:
+    a kind near its four copies, a red indicator or a robbed kan send the hand to the full check
+    (a fifth copy is impossible)."""
     ura_indicators = win.ura_indicators
     room = 4 - len(win.dora_indicators) - len(ura_indicators)
     suspect = win.chankan
@@ -572,251 +736,195 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
             suspect = True
     if suspect:
         _check_indicators(full, reds, w, win, rules)
+    return dora, ura
 
-    # --- situation yaku, shared by every interpretation ---
-    situational: list[Yaku] = []
+
+def _situational_yaku(win: Win, menzen: bool, rules: Rules) -> list[Yaku]:
+    """Yaku of how the hand was won, the same for every reading of its tiles."""
+    found: list[Yaku] = []
     if win.riichi or win.double_riichi or win.open_riichi:
-        if win.double_riichi and rules.double_riichi:
-            situational.append(("double riichi", 2))
-        else:
-            situational.append(("riichi", 1))
+        found.append(_DOUBLE_RIICHI if win.double_riichi and rules.double_riichi else _RIICHI)
         if win.open_riichi and rules.open_riichi:
-            situational.append(("open riichi", 1))
+            found.append(_OPEN_RIICHI)
         if win.ippatsu and rules.ippatsu:
-            situational.append(("ippatsu", 1))
-    if tsumo:
+            found.append(_IPPATSU)
+    if win.tsumo:
         if menzen:
-            situational.append(("menzen tsumo", 1))
+            found.append(_MENZEN_TSUMO)
         if win.haitei and (not win.rinshan or rules.haitei_on_rinshan):
-            situational.append(("haitei raoyue", 1))
+            found.append(_HAITEI)
     elif win.houtei:
-        situational.append(("houtei raoyui", 1))
+        found.append(_HOUTEI)
     if win.rinshan:
-        situational.append(("rinshan kaihou", 1))
+        found.append(_RINSHAN)
     if win.chankan:
-        situational.append(("chankan", 1))
+        found.append(_CHANKAN)
+    return found
 
-    # --- tile-level yaku ---
-    tile_yaku: list[Yaku] = []
-    total_tiles = 14 + kans
-    honors_total = sum(full[27:])
-    terminals_total = full[0] + full[8] + full[9] + full[17] + full[18] + full[26]
-    yaochuu_total = terminals_total + honors_total
-    if yaochuu_total == 0 and (menzen or rules.kuitan):
-        tile_yaku.append(("tanyao", 1))
-    suits_used = (full[0:9] != _NO_SUIT) + (full[9:18] != _NO_SUIT) + (full[18:27] != _NO_SUIT)
+
+def _tile_yaku(menzen: bool, suits_used: int, honors_total: int, terminals_total: int,
+               total_tiles: int, rules: Rules) -> list[Yaku]:
+    """Yaku of the tiles alone (simples, one suit, terminals and honours), the same for every
+    reading."""
+    found: list[Yaku] = []
+    if terminals_total + honors_total == 0 and (menzen or rules.kuitan):
+        found.append(_TANYAO[menzen])
     if suits_used == 1:
-        if honors_total:
-            tile_yaku.append(("honitsu", 3 if menzen else 2))
-        else:
-            tile_yaku.append(("chinitsu", 6 if menzen else 5))
-    if yaochuu_total == total_tiles and honors_total and terminals_total:
-        tile_yaku.append(("honroutou", 2))
+        found.append(_HONITSU[menzen] if honors_total else _CHINITSU[menzen])
+    if terminals_total + honors_total == total_tiles and honors_total and terminals_total:
+        found.append(_HONROUTOU)
+    return found
 
-    situation_yakuman: list[Yaku] = []
+
+def _honor_yaku(full: Sequence[int], seat_wind: int, round_wind: int) -> list[Yaku]:
+    """Yakuhai and shousangen of a regular hand."""
+    found: list[Yaku] = []
+    for kind, yakuhai in _YAKUHAI:
+        if full[kind] >= 3:
+            found.append(yakuhai)
+    if full[27 + seat_wind] >= 3:
+        found.append(_SEAT_WIND)
+    if full[27 + round_wind] >= 3:
+        found.append(_ROUND_WIND)
+    dragons = full[HAKU], full[HATSU], full[CHUN]
+    if (dragons[0] >= 3) + (dragons[1] >= 3) + (dragons[2] >= 3) == 2 and 2 in dragons:
+        found.append(_SHOUSANGEN)
+    return found
+
+
+def _situation_yakuman(win: Win, dealer: bool, rules: Rules) -> list[Yaku]:
+    """Yakuman of the situation: tenhou, chiihou, renhou (where a yakuman), paarenchan."""
+    found: list[Yaku] = []
     if win.first_turn:
-        if tsumo:
-            situation_yakuman.append(("tenhou" if dealer else "chiihou", 1))
+        if win.tsumo:
+            found.append(("tenhou" if dealer else "chiihou", 1))
         elif rules.renhou == "yakuman":
-            situation_yakuman.append(("renhou", 1))
+            found.append(("renhou", 1))
     if rules.paarenchan != "off":
         counter = win.honba if rules.paarenchan == "counters" else win.renchan if dealer else -1
         if counter >= rules.paarenchan_count:  # MJ-MONTREAL-15
-            situation_yakuman.append(("paarenchan", 1))
-    colour_yakuman = (_colour_yakuman(full, total_tiles, honors_total, rules)
-                      if suits_used <= 1 or yaochuu_total == total_tiles else [])
+            found.append(("paarenchan", 1))
+    return found
 
-    # Candidates: (key, yaku, yakuman, fu, fu items, decomposition text or parts, wait)
-    best: tuple[tuple[int, bool, int, int], list[Yaku], list[Yaku], int, tuple[FuItem, ...],
-                str | tuple[int, tuple[int, ...]], str] | None = None
-    candidates = 0
 
-    # --- kokushi musou ---
-    if not melds and yaochuu_total == 14 and all(counts[k] for k in TERMINALS_AND_HONORS):
-        candidates += 1
-        thirteen = counts[w] == 2
-        name = "kokushi musou juusanmen" if thirteen else "kokushi musou"
-        # Situation yakuman (tenhou, chiihou, renhou, paarenchan) combine with it (MJ-SCORE-23).
-        yakuman = [*situation_yakuman, (name, 1)]
-        best = (_yakuman_key(yakuman, 0, rules), [], yakuman, 0, (),
-                tiles_to_str(closed, sort=True), "13-sided" if thirteen else "tanki")
+def _best_regular(splits: Sequence[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]],
+                  best: _Candidate | None, w: int, win: Win, rules: Rules, menzen: bool,
+                  has_melds: bool, ankans: int, meld_sequences: tuple[int, ...],
+                  meld_triplets: tuple[int, ...], items_of_melds: tuple[FuItem, ...],
+                  hand_yaku: list[Yaku], shape_yakuman: list[Yaku], yaochuu_total: int,
+                  honors_total: int, extra_han: int) -> _Candidate | None:
+    """The best of ``best`` and every regular reading: each decomposition with its own yaku, and
+    each group the winning tile may have completed (the wait, sanankou, pinfu, fu)."""
+    tsumo = win.tsumo
+    seat, round_wind = win.seat_wind, win.round_wind
+    hand_han = 0
+    for _, value in hand_yaku:
+        hand_han += value
+    value_pairs = (HAKU, HATSU, CHUN, 27 + seat, 27 + round_wind)
+    for pair, groups, closed_sequences, closed_triplet_kinds in splits:
+        closed_triplets = len(closed_triplet_kinds)
+        if has_melds:
+            sequences = closed_sequences + meld_sequences
+            triplets = closed_triplet_kinds + meld_triplets
+        else:
+            sequences, triplets = closed_sequences, closed_triplet_kinds
+        decomposition_yaku = _decomposition_yaku(sequences, triplets, closed_sequences, pair,
+                                                 menzen, yaochuu_total, honors_total)
+        pair_item = pair_fu_item(pair, seat, round_wind, rules) if pair >= 27 else None
 
-    # --- chiitoitsu ---
-    if not melds and counts.count(2) == 7:
-        candidates += 1
-        yaku = [*situational, _CHIITOITSU, *tile_yaku]
-        yakuman = [*situation_yakuman, *colour_yakuman]
-        if rules.daisharin != "off":
-            for suit in ((1,) if rules.daisharin == "pin" else (0, 1, 2)):
-                if all(counts[suit * 9 + n] == 2 for n in range(1, 8)):
-                    yakuman.append(("daisharin", 1))
-        key = _key(yaku, yakuman, CHIITOITSU_FU, dora + aka + ura, rules)
-        if key is not None and (best is None or key > best[0]):
-            text = " ".join(_PAIR_TEXT[k] for k in range(34) if counts[k])
-            best = (key, yaku, yakuman, CHIITOITSU_FU, (("chiitoitsu", CHIITOITSU_FU),), text, "tanki")
-
-    # --- regular hands ---
-    splits = analysed_splits(counts)
-    if splits:
-        items_of_melds = tuple(meld_items)
-        shape_yakuman = [*situation_yakuman, *colour_yakuman]
-        if honors_total >= 8:
-            shape_yakuman[len(situation_yakuman):len(situation_yakuman)] = _regular_yakuman_shape(full)
-        if kans == 4:
-            shape_yakuman.append(("suukantsu", 1))
-        if not melds and suits_used == 1 and not honors_total:
-            nine_gates = _chuuren(counts, w)
-            if nine_gates:
-                shape_yakuman.append((nine_gates, 1))
-        hand_yaku = situational + tile_yaku
-        if honors_total >= 3:
-            for kind, yakuhai in _YAKUHAI:
-                if full[kind] >= 3:
-                    hand_yaku.append(yakuhai)
-            if full[27 + seat] >= 3:
-                hand_yaku.append(_SEAT_WIND)
-            if full[27 + round_wind] >= 3:
-                hand_yaku.append(_ROUND_WIND)
-            dragons = full[HAKU], full[HATSU], full[CHUN]
-            if (dragons[0] >= 3) + (dragons[1] >= 3) + (dragons[2] >= 3) == 2 and 2 in dragons:
-                hand_yaku.append(("shousangen", 2))
-        if kans == 3:
-            hand_yaku.append(("sankantsu", 2))
-        hand_han = 0
-        for _, value in hand_yaku:
-            hand_han += value
-        value_pairs = (HAKU, HATSU, CHUN, 27 + seat, 27 + round_wind)
-        extra_han = dora + aka + ura
-
-        for pair, groups, closed_sequences, closed_triplet_kinds in splits:
-            candidates += 1
-            closed_triplets = len(closed_triplet_kinds)
-            if melds:
-                sequences = closed_sequences + meld_sequences
-                triplets = closed_triplet_kinds + meld_triplets
-            else:
-                sequences, triplets = closed_sequences, closed_triplet_kinds
-            decomposition_yaku: list[Yaku] = []
-            if len(sequences) >= 3:
-                seq_set = set(sequences)
-                for n in sequences:
-                    if n < 7 and n + 9 in seq_set and n + 18 in seq_set:
-                        decomposition_yaku.append(("sanshoku doujun", 2 if menzen else 1))
-                        break
-                for n in (0, 9, 18):
-                    if n in seq_set and n + 3 in seq_set and n + 6 in seq_set:
-                        decomposition_yaku.append(("ittsu", 2 if menzen else 1))
-                        break
-            elif len(triplets) >= 3:
-                trip_set = set(triplets)
-                for n in triplets:
-                    if n < 9 and n + 9 in trip_set and n + 18 in trip_set:
-                        decomposition_yaku.append(_SANSHOKU_DOUKOU)
-                        break
-            if not sequences:
-                decomposition_yaku.append(_TOITOI)
-            elif yaochuu_total and _OUTSIDE_SEQUENCE.issuperset(sequences) and \
-                    _YAOCHUU.issuperset(triplets) and pair in _YAOCHUU:
-                if honors_total:
-                    decomposition_yaku.append(("chanta", 2 if menzen else 1))
-                else:
-                    decomposition_yaku.append(("junchan", 3 if menzen else 2))
-            if menzen and len(closed_sequences) >= 2 and \
-                    len(set(closed_sequences)) < len(closed_sequences):
-                twins = 0
-                index = 0
-                limit = len(closed_sequences) - 1
-                while index < limit:
-                    if closed_sequences[index] == closed_sequences[index + 1]:
-                        twins += 1
-                        index += 2
-                    else:
-                        index += 1
-                if twins == 2:
-                    decomposition_yaku.append(_RYANPEIKOU)
-                elif twins == 1:
-                    decomposition_yaku.append(_IIPEIKOU)
-            pair_item = pair_fu_item(pair, seat, round_wind, rules) if pair >= 27 else None
-
-            # Every group the winning tile can have completed.
-            placements: list[tuple[int, str]] = []
-            if pair == w:
-                placements.append((-1, "tanki"))
-            previous = -1
-            for index, code in enumerate(groups):
-                if code == previous:
-                    continue
-                if code >= TRIPLET:
-                    if code - TRIPLET == w:
-                        previous = code
-                        placements.append((index, "shanpon"))
-                elif code <= w <= code + 2:
+        # Every group the winning tile can have completed.
+        placements: list[tuple[int, str]] = []
+        if pair == w:
+            placements.append((-1, "tanki"))
+        previous = -1
+        for index, code in enumerate(groups):
+            if code == previous:
+                continue
+            if code >= TRIPLET:
+                if code - TRIPLET == w:
                     previous = code
-                    placements.append((index, wait_shape(code, w)))
-            split_han = hand_han
-            for _, value in decomposition_yaku:
-                split_han += value
-            for win_group, shape in placements:
-                concealed = closed_triplets + ankans
-                if shape == "shanpon" and not tsumo:
-                    concealed -= 1
-                yakuman = shape_yakuman
-                han = split_han
-                if concealed == 4:
-                    yakuman = [*yakuman, ("suuankou tanki" if shape == "tanki" else "suuankou", 1)]
-                elif concealed == 3:
-                    han += 2
-                pinfu = (not melds and not closed_triplets and shape == "ryanmen"
-                         and pair not in value_pairs)
+                    placements.append((index, "shanpon"))
+            elif code <= w <= code + 2:
+                previous = code
+                placements.append((index, wait_shape(code, w)))
+        split_han = hand_han
+        for _, value in decomposition_yaku:
+            split_han += value
+        for win_group, shape in placements:
+            concealed = closed_triplets + ankans
+            if shape == "shanpon" and not tsumo:
+                concealed -= 1
+            yakuman = shape_yakuman
+            han = split_han
+            if concealed == 4:
+                yakuman = [*yakuman, ("suuankou tanki" if shape == "tanki" else "suuankou", 1)]
+            elif concealed == 3:
+                han += _SANANKOU[1]
+            pinfu = (not has_melds and not closed_triplets and shape == "ryanmen"
+                     and pair not in value_pairs)
+            if pinfu:
+                han += _PINFU[1]
+            if not yakuman and not han:
+                continue  # no yaku in this reading
+            fu, items = fu_of_split(pair, groups, win_group, shape, items_of_melds, tsumo, menzen,
+                                    pinfu, win.rinshan, pair_item, rules)
+            if yakuman:
+                key = _yakuman_key(yakuman, fu, rules)
+            else:
+                han += extra_han
+                key = (_basic(han, fu, rules), False, han, fu)
+            if best is None or key > best[0]:
+                yaku = hand_yaku + decomposition_yaku
+                if concealed == 3:
+                    yaku.append(_SANANKOU)
                 if pinfu:
-                    han += 1
-                if not yakuman and not han:
-                    continue  # no yaku in this reading
-                fu, items = fu_of_split(pair, groups, win_group, shape, items_of_melds, tsumo, menzen,
-                                        pinfu, win.rinshan, pair_item, rules)
-                if yakuman:
-                    key = _yakuman_key(yakuman, fu, rules)
-                else:
-                    han += extra_han
-                    if han >= 5:
-                        points = _LIMIT_BASE[min(han, 13)] if han < 13 or rules.kazoe_yakuman else 6000
-                    else:
-                        points = fu << (2 + han)
-                        if points >= _MANGAN or (rules.kiriage_mangan and (
-                                (han == 4 and fu == 30) or (han == 3 and fu == 60))):
-                            points = _MANGAN
-                    key = (points, False, han, fu)
-                if best is None or key > best[0]:
-                    yaku = hand_yaku + decomposition_yaku
-                    if concealed == 3:
-                        yaku.append(_SANANKOU)
-                    if pinfu:
-                        yaku.append(_PINFU)
-                    best = (key, yaku, yakuman, fu, items, (pair, groups), shape)
+                    yaku.append(_PINFU)
+                best = (key, yaku, yakuman, fu, items, (pair, groups), shape)
+    return best
 
-    if not candidates:
-        if win.first_turn and tsumo and not melds and rules.shiisanputa and \
-                _is_shiisanputa(counts):
-            return _fixed_mangan("shiisanputa", win, rules, hand)
-        raise NotAWinError(_Message("{} is not a complete hand with {} (four groups and a pair, "
-                                    "seven pairs or kokushi musou)", hand, win_tile))
-    if win.first_turn and not tsumo and rules.renhou == "mangan" and (best is None or not best[0][1]):
-        # MJ-SCORE-24, MJ-MONTREAL-40: "a mangan only", unless the hand is a real yakuman.
-        return _fixed_mangan("renhou", win, rules, hand)
-    if best is None:
-        raise NoYakuError(_Message("{} won on {} has no yaku (dora are not yaku)", hand, win_tile))
-    key, yaku, yakuman, fu, items, parts, shape = best
-    if isinstance(parts, str):
-        text = parts
-    else:
-        pair, groups = parts
-        words = [_GROUP_TEXT[code] for code in groups]
-        words.append(_PAIR_TEXT[pair])
-        for meld in melds:
-            words.append(str(meld))
-        text = " ".join(words)
-    return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura,
-                   rinshan_liable)
+
+def _decomposition_yaku(sequences: tuple[int, ...], triplets: tuple[int, ...],
+                        closed_sequences: tuple[int, ...], pair: int, menzen: bool,
+                        yaochuu_total: int, honors_total: int) -> list[Yaku]:
+    """Yaku of one decomposition (groups and pair), whatever the wait."""
+    found: list[Yaku] = []
+    if len(sequences) >= 3:
+        seq_set = set(sequences)
+        for n in sequences:
+            if n < 7 and n + 9 in seq_set and n + 18 in seq_set:
+                found.append(_SANSHOKU_DOUJUN[menzen])
+                break
+        for n in (0, 9, 18):
+            if n in seq_set and n + 3 in seq_set and n + 6 in seq_set:
+                found.append(_ITTSU[menzen])
+                break
+    elif len(triplets) >= 3:
+        trip_set = set(triplets)
+        for n in triplets:
+            if n < 9 and n + 9 in trip_set and n + 18 in trip_set:
+                found.append(_SANSHOKU_DOUKOU)
+                break
+    if not sequences:
+        found.append(_TOITOI)
+    elif yaochuu_total and _OUTSIDE_SEQUENCE.issuperset(sequences) and \
+            _YAOCHUU.issuperset(triplets) and pair in _YAOCHUU:
+        found.append(_CHANTA[menzen] if honors_total else _JUNCHAN[menzen])
+    if menzen and len(closed_sequences) >= 2 and \
+            len(set(closed_sequences)) < len(closed_sequences):
+        twins = 0
+        index = 0
+        limit = len(closed_sequences) - 1
+        while index < limit:
+            if closed_sequences[index] == closed_sequences[index + 1]:
+                twins += 1
+                index += 2
+            else:
+                index += 1
+        if twins == 2:
+            found.append(_RYANPEIKOU)
+        elif twins == 1:
+            found.append(_IIPEIKOU)
+    return found
 
 
 def _check_argument_types(hand: object, win_tile: object, win: object, rules: object) -> None:
@@ -860,12 +968,12 @@ def _key(yaku: list[Yaku], yakuman: list[Yaku], fu: int, extra_han: int,
     han = extra_han
     for _, value in yaku:
         han += value
-    return _limit_key(han, fu, rules), False, han, fu
+    return _basic(han, fu, rules), False, han, fu
 
 
 def _yakuman_key(yakuman: list[Yaku], fu: int, rules: Rules) -> tuple[int, bool, int, int]:
     multiple = _yakuman_multiple(yakuman, rules)
-    return 8000 * multiple, True, 13 * multiple, fu
+    return YAKUMAN_BASE * multiple, True, 13 * multiple, fu
 
 
 def _check_red_fives(reds: tuple[int, int, int], rules: Rules) -> None:
@@ -902,14 +1010,7 @@ def _result(key: tuple[int, bool, int, int], yaku: list[Yaku], yakuman: list[Yak
         return _new(HandScore, (shown, multiple, han, fu, fu_items, 0, 0, 0,
                                 YAKUMAN_LIMIT_NAMES[multiple], base, win.seat_wind == 0, win.tsumo,
                                 payments, 1000 * win.deposits, decomposition, wait, liable))
-    if base < _MANGAN:
-        limit = None
-    elif han >= 13 and rules.kazoe_yakuman:
-        limit = "kazoe yakuman"
-    elif han >= 5:
-        limit = LIMIT_NAMES[min(han, 12)]
-    else:
-        limit = "mangan"
+    limit = _limit_name(han, base, rules)
     if win.pao_seat is None:
         payments = _payments(base, win.seat_wind == 0, win.tsumo, win.seat_wind, win.discarder,
                              win.honba, rules.honba_points)
@@ -927,7 +1028,7 @@ def _fixed_mangan(name: str, win: Win, rules: Rules, hand: Hand) -> HandScore:
     payments = hand_payments(_MANGAN, dealer=win.is_dealer, tsumo=win.tsumo, seat=win.seat_wind,
                              discarder=win.discarder, honba=win.honba, rules=rules)
     return HandScore(
-        yaku=((name, 5),), yakuman=0, han=5, fu=0, fu_items=(), dora=0, aka=0, ura=0,
+        yaku=((name, _MANGAN_HAN),), yakuman=0, han=_MANGAN_HAN, fu=0, fu_items=(), dora=0, aka=0, ura=0,
         limit="mangan", base=_MANGAN, dealer=win.is_dealer, tsumo=win.tsumo, payments=payments,
         deposits=1000 * win.deposits, decomposition=tiles_to_str(hand.closed, sort=True),
         wait="")
@@ -978,7 +1079,7 @@ def _payments_with_pao(base: int, yakuman: list[tuple[str, int]], win: Win, rule
         liable_units = sum(2 if name in rules.double_yakuman and rules.multiple_yakuman else 1
                            for name in pao_yakuman)
         liable_units = min(liable_units, multiple)
-        liable_base = 8000 * liable_units
+        liable_base = YAKUMAN_BASE * liable_units
     elif rinshan_liable and "daiminkan_rinshan" in rules.pao:
         liable_units = 0
         liable_base = base

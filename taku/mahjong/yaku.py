@@ -78,9 +78,51 @@ YAKUMAN: Mapping[str, str] = MappingProxyType({
 })
 """Yakuman by name, with an English gloss (read-only)."""
 
-LIMIT_NAMES = {5: "mangan", 6: "haneman", 7: "haneman", 8: "baiman", 9: "baiman", 10: "baiman",
-               11: "sanbaiman", 12: "sanbaiman"}
-"""Limit names by han (MJ-SCORE-05)."""
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """A limit of an ordinary hand: its name, the least han that reaches it, its basic points and
+    the name a Tenhou record writes (MJ-SCORE-05, -15)."""
+
+    name: str
+    han: int
+    base: int
+    tenhou: str
+
+
+LIMITS: tuple[Limit, ...] = (
+    Limit("mangan", 5, 2000, "満貫"),
+    Limit("haneman", 6, 3000, "跳満"),
+    Limit("baiman", 8, 4000, "倍満"),
+    Limit("sanbaiman", 11, 6000, "三倍満"),
+    Limit("kazoe yakuman", 13, 8000, "役満"),
+)
+"""The one table of limits, least first: every limit, basic-points and record-writing rule reads
+it (the scorer, :func:`~taku.mahjong.score.basic_points`, the Tenhou JSON writer)."""
+
+MANGAN_BASE = LIMITS[0].base
+"""Basic points of a mangan: also the cap of a hand below 5 han (fu x 2^(2+han))."""
+YAKUMAN_BASE = LIMITS[-1].base
+"""Basic points of one yakuman (a multiple of it for a double or more)."""
+
+
+def limit_for_han(han: int, kazoe_yakuman: bool = True) -> Limit | None:
+    """The limit an ordinary hand of ``han`` reaches by its han alone (None below 5); without
+    kazoe yakuman (``Rules.kazoe_yakuman``) 13 han or more stay a sanbaiman.
+
+    >>> limit_for_han(7).name, limit_for_han(13).base, limit_for_han(13, kazoe_yakuman=False).name
+    ('haneman', 8000, 'sanbaiman')
+    >>> limit_for_han(4) is None
+    True
+    """
+    found = None
+    for limit in LIMITS:
+        if han >= limit.han and (kazoe_yakuman or limit is not LIMITS[-1]):
+            found = limit
+    return found
+
+
+LIMIT_NAMES = {han: limit.name for han in range(5, 13) if (limit := limit_for_han(han)) is not None}
+"""Limit names by han, 5..12 (MJ-SCORE-05)."""
 
 YAKUMAN_LIMIT_NAMES = ("", "yakuman", "double yakuman", "triple yakuman", "quadruple yakuman",
                        "quintuple yakuman", "sextuple yakuman", "septuple yakuman",

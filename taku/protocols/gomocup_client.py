@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, Protocol
 
+from taku.errors import EngineError
 from taku.protocols.child_process import ChildProcess
 from taku.protocols.gomocup import UNLIMITED_MS, Engine, move_time_limit
 from taku.renju.board import Position
@@ -25,9 +26,10 @@ from taku.renju.points import BLACK, Point
 from taku.renju.rules import RenjuRules
 
 
-class BrainError(ValueError):
+class BrainError(EngineError, ValueError):
     """An external brain that failed: it crashed, answered ``ERROR``/``UNKNOWN`` or something that is
-    not the expected reply."""
+    not the expected reply (an :class:`~taku.errors.EngineError`; still a ``ValueError`` too, as it
+    was, for callers that catch that)."""
 
 
 class BrainTimeoutError(BrainError):

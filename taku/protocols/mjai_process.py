@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Any, Final, Literal
 
+from taku.errors import EngineError
 from taku.mahjong.actions import Action, IllegalActionError, match_action
 from taku.mahjong.kyoku import Event, Observation
 from taku.protocols.child_process import ChildProcess
@@ -32,9 +33,10 @@ WRITE_TIMEOUT: Final = 5.0
 """Seconds a bot has to take a batch of events off its input (a bot that stops reading has failed)."""
 
 
-class MjaiBotError(ValueError):
+class MjaiBotError(EngineError, ValueError):
     """An external mjai bot failed: it timed out, exited, or sent an unreadable or illegal reply
-    (the message names the bot, the reply and the reason)."""
+    (the message names the bot, the reply and the reason). An :class:`~taku.errors.EngineError`;
+    still a ``ValueError`` too, as it was, for callers that catch that."""
 
 
 def safest_action(legal: Sequence[Action]) -> Action:

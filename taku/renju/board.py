@@ -351,9 +351,16 @@ class Position:
                 return tuple(Point(x + k * dx, y + k * dy) for k in range(low, high + 1))
         raise AssertionError("a won game has a winning line")  # pragma: no cover
 
-    def is_game_over(self) -> bool:
-        """Whether the game has ended."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (the one name for game over in both games: ``Match.is_over``,
+        ``Kyoku.is_over``)."""
         return bool(self._outcomes) and self._outcomes[-1] is not None
+
+    def is_game_over(self) -> bool:
+        """Whether the game has ended: :attr:`is_over` under python-chess's name (kept for callers
+        that use it)."""
+        return self.is_over
 
     @property
     def legal_moves(self) -> LegalMoveGenerator:
@@ -366,7 +373,7 @@ class Position:
         A point off the board is not legal; text that names no move is an ``InvalidNotationError``."""
         if type(move) is not Point and move is not None:
             move = _move_of(move)
-        if self.is_game_over():
+        if self.is_over:
             return False
         if move is None:
             return self._rules.passes_allowed
@@ -406,7 +413,7 @@ class Position:
         black, white, empty = ("X", "O", ".") if ascii else ("●", "○", "·")
         marks: dict[int, str] = {}
         show_forbidden = (
-            forbidden and self._rules.fouls_for_black and self.turn is BLACK and not self.is_game_over()
+            forbidden and self._rules.fouls_for_black and self.turn is BLACK and not self.is_over
         )
         if show_forbidden:
             codes = forbidden_indices(self._lines, self._cells, self._geo, self._mode)
@@ -543,7 +550,7 @@ class LegalMoveGenerator:
 
     def __iter__(self) -> Iterator[Point]:
         position = self._position
-        if position.is_game_over():
+        if position.is_over:
             return
         size = position.size
         if position._needs_centre():

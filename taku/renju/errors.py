@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from taku.errors import InvalidNotationError
 
-class InvalidNotationError(ValueError):
-    """Text that is not a point, a move or a move string (syntax, independent of any position)."""
+__all__ = ["IllegalMoveError", "InvalidNotationError", "InvalidRulesError"]
+"""``InvalidNotationError`` (text that is not a point, a move or a move string) is the one both
+games share, :class:`taku.errors.InvalidNotationError`."""
 
 
 class IllegalMoveError(ValueError):

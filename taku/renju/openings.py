@@ -772,14 +772,20 @@ class Opening:
         return self._history
 
     @property
-    def finished(self) -> bool:
-        """Whether the opening is over: the colours are fixed and normal play begins."""
+    def is_over(self) -> bool:
+        """Whether the opening is over: the colours are fixed and normal play begins (the game
+        itself goes on: see :attr:`Position.is_over <taku.renju.board.Position.is_over>`)."""
         return self._step >= len(self._rule.steps)
+
+    @property
+    def finished(self) -> bool:
+        """:attr:`is_over` under its former name (kept for callers that use it)."""
+        return self.is_over
 
     @property
     def phase(self) -> Phase | None:
         """What must happen next, or ``None`` once the opening is finished."""
-        if self.finished:
+        if self.is_over:
             return None
         step = self._rule.steps[self._step]
         player = {
@@ -825,7 +831,7 @@ class Opening:
 
     def result(self) -> OpeningResult:
         """The position where normal play begins and who has Black; the opening must be finished."""
-        if not self.finished:
+        if not self.is_over:
             raise IllegalOpeningActionError(f"the opening is not finished: {self.phase}")
         return OpeningResult(self.position(), self._black)
 

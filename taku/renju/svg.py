@@ -231,7 +231,7 @@ def board(
             stroke_width=2.5,
         )
 
-    turn_to_judge = position.turn is BLACK and not position.is_game_over()
+    turn_to_judge = position.turn is BLACK and not position.is_over
     if forbidden and turn_to_judge and position.rules.fouls_for_black:
         a = FORBIDDEN_ARM
         for point, foul in position.forbidden_points().items():

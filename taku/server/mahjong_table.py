@@ -268,11 +268,28 @@ class MahjongTable(GameActor):
         )
 
     def clock_state(self) -> dict[str, Any]:
+        """The clocks: seconds per decision, each seat's bank, the seats deciding and, for each
+        person deciding, the seconds his decision has left (bank included; a bot's is null)."""
+        now = time.monotonic()
+        left: dict[str, float | None] = {}
+        for seat, decision in sorted(self.decisions.items()):
+            remaining = max(0.0, decision.allowance - (now - decision.started))
+            left[str(seat)] = round(remaining, 3) if decision.controller == "person" else None
         return {
             "action_s": self.clock.action_ms / 1000,
             "banks": [b / 1000 for b in self.clock.banks],
             "waiting": sorted(self.decisions),
+            "left": left,
         }
+
+    def _send_clocks(self) -> None:
+        """Tell every viewer whose clock runs now (a ``clock`` message, after each decision
+        opened or closed), so that each page shows every seat's clock."""
+        viewers = [c for c in self.connections if c.kind == "person"]
+        if viewers:
+            text = encode({"type": "clock", "n": len(self.log), **self.clock_state()})
+            for connection in viewers:
+                connection.send(text)
 
     def _publish(self, start: int) -> None:
         """Send events ``start + 1`` .. to every connection."""
@@ -568,6 +585,7 @@ class MahjongTable(GameActor):
             if len(latency) < 1_000_000:
                 latency.append(time.perf_counter() - received)
         self.schedule()
+        self._send_clocks()
 
     @staticmethod
     def _was_claim(action: Action) -> bool:
@@ -615,6 +633,7 @@ class MahjongTable(GameActor):
             ):
                 self.absent_since.setdefault(info.seat, now)
         self.schedule()
+        self._send_clocks()
 
     async def resign_or_leave(self, seat: int) -> None:
         """A person left a running table: a bot plays his seat until he comes back."""

@@ -99,7 +99,7 @@ def _rebuild(
     if name == "none":
         return None, Position(moves, rules=rules)
     state = Opening(OpeningRule.preset(name), rules).apply_all(opening_actions)
-    if not state.finished:
+    if not state.is_over:
         return state, state.position()
     position = state.result().position
     position.push_moves(moves)
@@ -123,7 +123,7 @@ def ai_decide(
 
     state, position = _rebuild(config, opening_actions, moves)
     engine = RenjuAI(level, seed=seed, max_nodes=max_nodes)
-    if state is not None and not state.finished:
+    if state is not None and not state.is_over:
         colour = BLACK if wanted == "black" else WHITE
         return str(ai_opening_action(state, engine, colour, random.Random(seed), time_limit))
     return str(engine.choose(position, time_limit))
@@ -171,7 +171,7 @@ class RenjuGame(GameActor):
     # --- state -----------------------------------------------------------------------------------
     def in_opening(self) -> bool:
         """Whether the opening rule still runs."""
-        return self.opening is not None and not self.opening.finished
+        return self.opening is not None and not self.opening.is_over
 
     def to_act(self) -> int | None:
         """The seat that must act, None when the game is over."""
@@ -307,7 +307,7 @@ class RenjuGame(GameActor):
                     "phase": None if state.phase is None else str(state.phase),
                 }
             )
-            if state.finished:
+            if state.is_over:
                 result = state.result()
                 self.position = result.position
                 self.black_seat = 0 if result.black is Player.FIRST else 1

@@ -14,10 +14,12 @@ interface Live {
   renju: RenjuState | null;
   prompt: Prompt | null;
   table: ServerMessage | null;
+  /** The last `clock` message: every seat's bank and who is deciding, with the seconds left. */
+  clock: ServerMessage | null;
   error: string | null;
 }
 
-const blank = (): Live => ({ seat: null, mahjong: initialState(), renjuEvents: [], renju: null, prompt: null, table: null, error: null });
+const blank = (): Live => ({ seat: null, mahjong: initialState(), renjuEvents: [], renju: null, prompt: null, table: null, clock: null, error: null });
 
 /** The page's state after one server message (the same messages give the same page). */
 export function receive(live: Live, message: ServerMessage): Live {
@@ -37,7 +39,9 @@ export function receive(live: Live, message: ServerMessage): Live {
     case "state":
       return { ...live, renju: message as unknown as RenjuState };
     case "table":
-      return { ...live, table: message };
+      return { ...live, table: message, clock: null };
+    case "clock":
+      return { ...live, clock: message };
     case "error":
       return { ...live, error: String(message.message) };
     default:
@@ -45,15 +49,20 @@ export function receive(live: Live, message: ServerMessage): Live {
   }
 }
 
-function tableInfo(table: ServerMessage | null, summary: api.GameSummary): TableInfo {
+type ClockState = { banks?: number[]; waiting?: number[]; left?: Record<string, number | null> };
+
+function tableInfo(table: ServerMessage | null, clockMessage: ServerMessage | null, summary: api.GameSummary): TableInfo {
   const seats = ((table?.seats as api.SeatSummary[]) ?? summary.seats).slice().sort((a, b) => a.seat - b.seat);
-  const clock = table?.clock as { banks?: number[]; waiting?: number[] } | null;
+  const clock = (clockMessage ?? table?.clock) as ClockState | null;
+  const left = clock?.left ?? {};
   return {
     names: seats.map((s) => s.name ?? (s.kind === "open" ? "(open)" : s.kind)),
     kinds: seats.map((s) => s.kind),
     connected: seats.map((s) => s.connected !== false),
     waiting: clock?.waiting ?? [],
     banks: clock?.banks ?? null,
+    left: [0, 1, 2, 3].map((s) => left[String(s)] ?? null),
+    clockKey: clockMessage ? Number(clockMessage.n ?? 0) : -1,
   };
 }
 
@@ -89,7 +98,7 @@ export function GamePage({ id, invite, user }: { id: string; invite: string | nu
     };
   }, [id, invite, user?.id]);
 
-  const info = useMemo(() => (summary ? tableInfo(live.table, summary) : null), [live.table, summary]);
+  const info = useMemo(() => (summary ? tableInfo(live.table, live.clock, summary) : null), [live.table, live.clock, summary]);
   if (problem) return <p class="error">{problem} <a href="#/">Back to the lobby</a></p>;
   if (!summary || !info) return <p class="loading">Loading…</p>;
   const status = (live.table?.status as string) ?? summary.status;

@@ -76,7 +76,7 @@ function NewMahjong({ options, go }: { options: api.Options["mahjong"]; go: (id:
               <option value="me">me</option><option value="open">a person (open)</option><option value="bot">bot</option><option value="mjai">outside mjai bot</option>
             </select>
             {kind === "bot" && (
-              <select value={bots[i]} onChange={(e) => setBots(bots.map((b, j) => (j === i ? (e.target as HTMLSelectElement).value : b)))}>
+              <select data-bot={i} value={bots[i]} onChange={(e) => setBots(bots.map((b, j) => (j === i ? (e.target as HTMLSelectElement).value : b)))}>
                 {options.bots.map((b) => <option value={b}>{b}</option>)}
               </select>
             )}

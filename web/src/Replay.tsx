@@ -80,6 +80,8 @@ export function ReplayPage({ id, invite }: { id: string; invite: string | null }
     connected: seats.map(() => true),
     waiting: [],
     banks: null,
+    left: [null, null, null, null],
+    clockKey: 0,
   };
   let view: JSX.Element;
   if (mahjong) {

@@ -36,14 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from taku.errors import RecordError as RecordError  # both games' one record error
 from taku.mahjong.rules import Rules
 
 Event = dict[str, Any]
 """One mjai event."""
-
-
-class RecordError(ValueError):
-    """A record that cannot be read: its message names the game, the hand and what is wrong."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,6 +45,7 @@ from typing import Any, NoReturn, TypeGuard
 
 from taku.formats.mahjong.record import Event, MahjongRecord, RecordError
 from taku.mahjong.seats import seat_wind
+from taku.mahjong.yaku import LIMITS, YAKUMAN_BASE, limit_for_han
 
 # --- vocabulary ---------------------------------------------------------------------------------
 
@@ -130,13 +131,15 @@ _YAKUMAN_ALIASES: dict[str, str] = {
     "bigfourwinds": "daisuushii", "shousuushii": "shousuushii", "littlefourwinds": "shousuushii",
     "suukantsu": "suukantsu", "fourquads": "suukantsu",
 }
+_MANGAN = LIMITS[0]
 _DORA_ALIASES: dict[str, str] = {"dora": "dora", "akadora": "aka", "redfive": "aka", "reddora": "aka",
                                  "uradora": "ura"}
 _SEAT_WIND_PREFIXES = ("自風", "seatwind", "jikaze")
 _ROUND_WIND_PREFIXES = ("場風", "prevalentwind", "roundwind", "bakaze")
 
-_LIMITS = {"満貫": 2000, "跳満": 3000, "倍満": 4000, "三倍満": 6000, "役満": 8000, "数え役満": 8000,
-           "mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000, "yakuman": 8000}
+_LIMITS = {**{name: limit.base for limit in LIMITS[:-1] for name in (limit.tenhou, limit.name)},
+           "役満": YAKUMAN_BASE, "数え役満": YAKUMAN_BASE, "yakuman": YAKUMAN_BASE}
+"""The limits a record's points may name, Japanese or English, with their basic points."""
 
 DRAW_NAMES: dict[str, str] = {
     "流局": "exhaustive_draw", "全員聴牌": "exhaustive_draw", "全員不聴": "exhaustive_draw",
@@ -924,13 +927,12 @@ def _points_text(basic: int, dealer: bool, tsumo: bool) -> str:
 
 
 def _limit(han: int, yakuman: int) -> tuple[str, int] | None:
+    """The limit a record states for a win of ``han`` (``yakuman`` yakuman), as Tenhou writes it,
+    with its basic points: the scorer's table (a kazoe yakuman is written 役満)."""
     if yakuman:
-        return "役満", 8000 * yakuman
-    for least, name, basic in ((13, "役満", 8000), (11, "三倍満", 6000), (8, "倍満", 4000),
-                               (6, "跳満", 3000), (5, "満貫", 2000)):
-        if han >= least:
-            return name, basic
-    return None
+        return "役満", YAKUMAN_BASE * yakuman
+    limit = limit_for_han(han)
+    return None if limit is None else (limit.tenhou, limit.base)
 
 
 _YAKU_TO_TENHOU = {name: text for text, name in YAKU_NAMES.items()}
@@ -1173,10 +1175,10 @@ class _Writer:
             points = limit[0] + _points_text(limit[1], dealer, tsumo)
         elif han is not None and fu is not None:
             basic = fu * 2 ** (han + 2)
-            points = (f"満貫{_points_text(2000, dealer, tsumo)}" if basic >= 2000
-                      else f"{fu}符{han}飜{_points_text(basic, dealer, tsumo)}")
+            points = (f"{_MANGAN.tenhou}{_points_text(_MANGAN.base, dealer, tsumo)}"
+                      if basic >= _MANGAN.base else f"{fu}符{han}飜{_points_text(basic, dealer, tsumo)}")
         elif han is not None and han >= 3:  # a stated han without fu: the hand was a mangan
-            points = f"満貫{_points_text(2000, dealer, tsumo)}"
+            points = f"{_MANGAN.tenhou}{_points_text(_MANGAN.base, dealer, tsumo)}"
         else:
             points = self.points_from_deltas(k, actor, target, deltas)
             if not _POINTS_FROM_DELTAS.match(points):  # the deltas are not a win's payments

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeAlias, get_args
 
+from taku.errors import RecordError as RecordError  # both games' one record error
 from taku.renju.board import Position
 from taku.renju.errors import InvalidNotationError
 from taku.renju.points import MAX_SIZE, Move, Point, move_string, parse_moves
@@ -29,10 +30,6 @@ MIN_RECORD_SIZE: Final = 5
 MAX_RECORD_SIZE: Final = MAX_SIZE
 """The largest board a record may have: 25, the last size RIF notation names with one letter."""
 
-
-class RecordError(InvalidNotationError):
-    """A game record that cannot be read or written: malformed input, or a move sequence that is not a
-    game (a point off the board or taken twice). The message names the problem and where it is."""
 
 
 class _Metadata(Mapping[str, str]):

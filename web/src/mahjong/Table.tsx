@@ -2,7 +2,7 @@
 // legal actions as buttons, the discard by click or key, Tenhou-like toggles and the hand-end screen.
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { Clock } from "../Clock";
+import { Clock, formatSeconds } from "../Clock";
 import { Tile } from "./Tile";
 import { SEAT_WINDS, doraOf, tileName, windName } from "./tiles";
 import type { HandEnd, MatchEnd, Meld, SeatState, TableState } from "./state";
@@ -25,6 +25,10 @@ export interface TableInfo {
   connected: boolean[];
   waiting: number[];
   banks: number[] | null;
+  /** Per seat: the seconds its decision has left (a person deciding), else null. */
+  left: (number | null)[];
+  /** Changes with every clock message (restarts the running clocks). */
+  clockKey: number;
 }
 
 export interface Toggles {
@@ -280,9 +284,14 @@ export function Table(props: TableProps): JSX.Element {
     return (
       <div class={`plate ${POSITION[(s - seat + 4) % 4]}${waiting.has(s) ? " to-act" : ""}${state.turn === s ? " turn" : ""}`} data-seat={s}>
         <span class={`wind${wind === "E" ? " dealer" : ""}`} title={windName(wind)}>{{ E: "東", S: "南", W: "西", N: "北" }[wind]}</span>
-        <span class="name">{names[s]}{!info.connected[s] && info.kinds[s] === "person" ? " (away)" : ""}</span>
+        <span class="name" title={names[s]}>{names[s]}{!info.connected[s] && info.kinds[s] === "person" ? " (away)" : ""}</span>
         <span class="score">{state.scores[s]}</span>
         {state.seats[s].riichi && <span class="riichi-stick" title="riichi" />}
+        {s === seat && playing ? null : info.left[s] !== null && waiting.has(s) ? (
+          <Clock key={`${info.clockKey}-${s}`} seconds={info.left[s]!} running />
+        ) : info.banks && info.kinds[s] === "person" ? (
+          <span class="bank" title="time bank">{formatSeconds(info.banks[s])}</span>
+        ) : null}
       </div>
     );
   };
@@ -348,7 +357,7 @@ export function Table(props: TableProps): JSX.Element {
         {playing && (
           <div class="actions" data-testid="actions">
             {prompt && (
-              <Clock key={`${prompt.n}-${prompt.actions.length}`} seconds={prompt.seconds + prompt.bank} running label="time" />
+              <Clock key={`${prompt.n}-${prompt.actions.length}`} seconds={prompt.seconds} running label="time" />
             )}
             {others
               .filter((a) => a.type !== "chi")

@@ -1,0 +1,46 @@
+"""One word, one meaning for failures across both games (issue 15): one notation error, one record
+error, one engine error; the old import paths name the same classes."""
+
+from __future__ import annotations
+
+import pytest
+
+import taku.errors
+from taku.errors import EngineError, InvalidNotationError, RecordError
+from taku.formats.mahjong.mjai import read_mjai
+from taku.formats.mahjong.record import RecordError as MahjongRecordError
+from taku.formats.renju import read_renjunet
+from taku.formats.renju.record import RecordError as RenjuRecordError
+from taku.mahjong.errors import InvalidNotationError as MahjongNotationError
+from taku.mahjong.errors import MahjongError
+from taku.mahjong.tiles import Tile
+from taku.protocols.gomocup_client import BrainError, BrainTimeoutError
+from taku.protocols.mjai_process import MjaiBotError
+from taku.renju.errors import InvalidNotationError as RenjuNotationError
+from taku.renju.points import Point
+
+
+def test_both_games_raise_the_one_notation_error() -> None:
+    with pytest.raises(InvalidNotationError) as mahjong:
+        Tile.from_str("x9")
+    with pytest.raises(InvalidNotationError) as renju:
+        Point.from_str("z99")
+    assert isinstance(mahjong.value, MahjongError) and isinstance(mahjong.value, MahjongNotationError)
+    assert RenjuNotationError is InvalidNotationError and isinstance(renju.value, ValueError)
+
+
+def test_both_games_raise_the_one_record_error() -> None:
+    assert MahjongRecordError is RecordError is RenjuRecordError
+    assert issubclass(RecordError, InvalidNotationError) and issubclass(RecordError, ValueError)
+    with pytest.raises(RecordError, match="line 1"):
+        read_mjai("not json")
+    with pytest.raises(RecordError):
+        read_renjunet(b"<not a renjunet file")
+
+
+def test_engine_process_failures_are_engine_errors() -> None:
+    for error in (MjaiBotError, BrainError, BrainTimeoutError):
+        assert issubclass(error, EngineError) and issubclass(error, RuntimeError)
+        assert issubclass(error, ValueError)  # as before: callers that catch ValueError still do
+    assert not issubclass(EngineError, ValueError)
+    assert taku.errors.__all__ == ["EngineError", "InvalidNotationError", "RecordError"]

@@ -1,0 +1,127 @@
+"""Helpers of the browser tests (tests/test_web_*.py): a real ``taku serve`` serving the freshly
+built client, headless Debian Chromium driven by Playwright, and what a player does on the pages."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.server_process import running_server
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+IMAGES = ROOT / "docs" / "images"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 860}
+
+
+@contextlib.contextmanager
+def web_server(directory: Path, *extra: str) -> Iterator[str]:
+    """A real server on loopback serving the freshly built client (a database in ``directory``);
+    its address."""
+    built = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_web.py")], capture_output=True, text=True, timeout=600
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    db = directory / "taku.sqlite3"
+    options = [
+        *("--bot-delay", "0.05", "--ai-processes", "0", "--ai-max-nodes", "300"),
+        *("--action-seconds", "60", "--bank-seconds", "60"),
+        *extra,
+    ]
+    with running_server(f"sqlite:///{db}", options) as process:
+        yield process.url
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Debian Chromium (CI installs it in .ci/run; elsewhere a missing one skips)."""
+    if not CHROMIUM.exists():
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{CHROMIUM} is required in CI (apt-get install chromium)")
+        pytest.skip(f"no {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def new_page(browser: Any, url: str, size: dict[str, int] = DESKTOP) -> Any:
+    context = browser.new_context(viewport=size, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(url)
+    return page
+
+
+def sign_in_as_guest(page: Any, name: str) -> None:
+    page.fill("input[name=name]", name)
+    page.click("text=Play as a guest")
+    page.wait_for_selector("[data-testid=new-mahjong]")
+
+
+def shoot(page: Any, name: str) -> None:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(IMAGES / f"{name}.png"))
+
+
+CALLS = ("hora", "reach", "pon", "chi", "daiminkan", "ankan", "kakan", "ryukyoku")
+
+
+def act_once(page: Any, seen: list[str]) -> bool:
+    """Answer the page's prompt by clicking as a player would: win, riichi or call when offered,
+    else discard (the drawn tile if it may go, else the rightmost allowed one). Whether it acted."""
+    for kind in CALLS:
+        button = page.query_selector(f".actions button[data-action={kind}]")
+        if button is not None:
+            button.click()
+            seen.append(kind)
+            return True
+    tiles = page.query_selector_all(".hand-tile.playable")
+    if tiles:
+        drawn = page.query_selector(".hand-tile.playable.drawn")
+        (drawn or tiles[-1]).click()
+        seen.append("dahai")
+        return True
+    return False
+
+
+def play_until_hand_end(pages: list[Any], seen: list[str], budget: float = 240.0) -> None:
+    deadline = time.monotonic() + budget
+    while time.monotonic() < deadline:
+        if all(p.query_selector("[data-testid=hand-end]") for p in pages):
+            return
+        acted = False
+        for page in pages:
+            if page.query_selector("[data-testid=hand-end]") is None:
+                acted = act_once(page, seen) or acted
+        time.sleep(0.25 if acted else 0.1)
+    raise AssertionError(f"no hand end within {budget} s (actions {seen[-10:]})")
+
+
+def create_mahjong(page: Any, seats: list[str], seed: str, *, private: bool = False) -> str:
+    """Create a table from the lobby form (seat kinds ``me``, ``open``, ``bot``); its id."""
+    for seat, kind in enumerate(seats):
+        page.select_option(f"[data-testid=new-mahjong] select[data-seat='{seat}']", kind)
+    page.click("[data-testid=new-mahjong] summary")
+    page.fill("[data-testid=new-mahjong] input[name=seed]", seed)
+    if private:
+        page.check("[data-testid=new-mahjong] label.toggle input")
+    page.click("[data-testid=create-mahjong]")
+    page.wait_for_selector(".mahjong")
+    match = re.search(r"#/game/([A-Za-z0-9_-]+)", page.url)
+    assert match, page.url
+    return match.group(1)
