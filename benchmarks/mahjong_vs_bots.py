@@ -44,8 +44,8 @@ sys.path.insert(0, str(ROOT))
 
 from taku.bots import PLAYERS, make_player  # noqa: E402
 from taku.bots.evaluation import (  # noqa: E402
-    GameResult,
     GameSpec,
+    PlayedMatch,
     SeatCounts,
     hand_counts,
     mean_ci95,
@@ -122,11 +122,11 @@ def play_one(spec: GameSpec, names: Sequence[str], timeout: float, label: str = 
             "faults": faults, "times": times, "seconds": time.perf_counter() - started}
 
 
-def to_result(record: dict[str, Any]) -> GameResult:
+def to_result(record: dict[str, Any]) -> PlayedMatch:
     number, wall_seed, seating, rotation = record["spec"]
     spec = GameSpec(number, wall_seed, tuple(seating), rotation)
     counts = tuple(SeatCounts(*c) for c in record["counts"])
-    return GameResult(spec, counts, tuple(record["ranks"]), tuple(record["scores"]))  # type: ignore[arg-type]
+    return PlayedMatch(spec, counts, tuple(record["ranks"]), tuple(record["scores"]))  # type: ignore[arg-type]
 
 
 def _interval(value: float, interval: tuple[float, float] | None, digits: int, percent: bool = False) -> str:

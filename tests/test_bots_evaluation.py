@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
 from taku.bots.evaluation import (
-    GameResult,
     GameSpec,
+    PlayedMatch,
+    RunTally,
     SeatCounts,
     entry_labels,
     hand_counts,
     mean_ci95,
-    play_game,
+    mean_ci95_of_sums,
+    play_scheduled_match,
     schedule,
     summarize,
     wilson_ci95,
@@ -138,7 +141,8 @@ def test_hand_counts_reads_wins_deal_ins_riichi_and_calls_per_hand() -> None:
 
 
 def test_a_played_game_counts_every_hand_and_its_wins_match_the_events() -> None:
-    result = play_game(schedule(1, "count")[0], ["simple"] * 4, Rules.preset("tenhou"), keep_events=True)
+    result = play_scheduled_match(schedule(1, "count")[0], ["simple"] * 4, Rules.preset("tenhou"),
+                                  keep_events=True)
     hands = sum(1 for e in result.events if e["type"] == "start_kyoku")
     horas = [e for e in result.events if e["type"] == "hora"]
     assert hands > 0 and all(c.hands == hands for c in result.counts)
@@ -149,7 +153,7 @@ def test_a_played_game_counts_every_hand_and_its_wins_match_the_events() -> None
 
 def test_duplicate_games_of_one_set_deal_the_same_walls() -> None:
     names = ["simple", "tsumogiri", "random", "random"]
-    first, second = (play_game(spec, names, Rules.preset("tenhou"), keep_events=True)
+    first, second = (play_scheduled_match(spec, names, Rules.preset("tenhou"), keep_events=True)
                      for spec in schedule(2, "dup"))
     deal = next(e for e in first.events if e["type"] == "start_kyoku")
     again = next(e for e in second.events if e["type"] == "start_kyoku")
@@ -171,9 +175,9 @@ def test_summarize_follows_each_entry_through_the_seatings() -> None:
         return (SeatCounts(10, wins, 1, 2, 3, 4, 0), SeatCounts(10, 0, 2, 0, 0, 0, 0),
                 SeatCounts(10, 0, 0, 0, 0, 0, 0), SeatCounts(10, 0, 0, 0, 0, 0, 0))
     results = [
-        GameResult(GameSpec(0, "s-0", (0, 1, 2, 3), 0), counts(4), (1, 2, 3, 4),
+        PlayedMatch(GameSpec(0, "s-0", (0, 1, 2, 3), 0), counts(4), (1, 2, 3, 4),
                    (40000, 30000, 20000, 10000)),
-        GameResult(GameSpec(1, "s-0", (3, 0, 1, 2), 1), counts(6), (4, 1, 2, 3),
+        PlayedMatch(GameSpec(1, "s-0", (3, 0, 1, 2), 1), counts(6), (4, 1, 2, 3),
                    (5000, 45000, 30000, 20000)),
     ]
     first = summarize(["taku", "random", "random", "random"], results)[0]
@@ -200,7 +204,7 @@ def test_summarize_follows_each_entry_through_the_seatings() -> None:
 def test_summarize_clips_the_placement_interval_to_1_to_4() -> None:
     zero = (SeatCounts(5), SeatCounts(5), SeatCounts(5), SeatCounts(5))
     scores = (25000, 25000, 25000, 25000)
-    results = [GameResult(GameSpec(n, f"s-{n}", (0, 1, 2, 3)), zero, ranks, scores)
+    results = [PlayedMatch(GameSpec(n, f"s-{n}", (0, 1, 2, 3)), zero, ranks, scores)
                for n, ranks in enumerate([(1, 2, 3, 4), (1, 2, 4, 3), (2, 1, 3, 4)])]
     first, _, _, last = summarize(["a", "b", "c", "d"], results)
     half = 1.96 * math.sqrt(1 / 3) / math.sqrt(3)
@@ -220,3 +224,56 @@ def test_hand_counts_count_riichi_faced_dealt_into_and_the_discards_made_against
     counts = hand_counts(events)[0]
     assert (counts.facing_riichi, counts.deal_ins_to_riichi, counts.discards_facing_riichi,
             counts.deal_ins_to_riichi) == (1, 1, 2, 1)
+
+
+def test_run_tally_is_the_summary_in_any_order_and_keeps_only_sums() -> None:
+    """``simulate`` streams its games into a RunTally: the same summary as summarize(), whatever
+    the order the games finish in, and no per-game list kept."""
+    rng = random.Random(7)
+    results = []
+    for number in range(40):
+        ranks = [1, 2, 3, 4]
+        rng.shuffle(ranks)
+        scores = [rng.randrange(-20000, 80000, 100) for _ in range(4)]
+        counts = []
+        for _ in range(4):
+            hands = rng.randrange(6, 14)
+            facing = rng.randrange(0, hands + 1)
+            counts.append(SeatCounts(hands, rng.randrange(0, 4), rng.randrange(0, 3), rng.randrange(0, 4),
+                                     rng.randrange(0, hands + 1), facing, rng.randrange(0, facing + 1),
+                                     rng.randrange(0, 40)))
+        seating = ((0, 1, 2, 3), (3, 0, 1, 2), (2, 3, 0, 1), (1, 2, 3, 0))[number % 4]
+        results.append(PlayedMatch(GameSpec(number, f"s-{number // 4}", seating, number % 4),
+                                   tuple(counts), tuple(ranks), tuple(scores)))  # type: ignore[arg-type]
+    names = ["taku", "simple", "simple", "simple"]
+    forward = RunTally(names)
+    backward = RunTally(names)
+    for result in results:
+        forward.add(result)
+    for result in reversed(results):
+        backward.add(result)
+    assert forward.summaries() == backward.summaries() == summarize(names, results)
+    assert not any(isinstance(value, list) and len(value) >= len(results) for value in vars(forward).values())
+    for entry, summary in enumerate(forward.summaries()):
+        ranks = [r.ranks[r.spec.seating.index(entry)] for r in results]
+        scores = [r.scores[r.spec.seating.index(entry)] for r in results]
+        mean, interval = mean_ci95(scores)
+        assert summary.avg_score == mean and summary.avg_score_ci95 == pytest.approx(interval, rel=1e-12)
+        assert summary.avg_placement == mean_ci95(ranks)[0]
+        assert sum(summary.placements) == 40
+    with pytest.raises(ValueError, match="no games"):
+        RunTally(names).summaries()
+
+
+def test_mean_ci95_of_sums_agrees_with_mean_ci95() -> None:
+    rng = random.Random(3)
+    for n in (1, 2, 3, 10, 500):
+        values = [rng.randrange(-50000, 90000) for _ in range(n)]
+        mean, interval = mean_ci95_of_sums(n, sum(values), sum(v * v for v in values))
+        expected_mean, expected = mean_ci95(values)
+        assert mean == expected_mean
+        assert (interval is None) == (expected is None)
+        if interval is not None:
+            assert interval == pytest.approx(expected, rel=1e-12)
+    with pytest.raises(ValueError, match="undefined"):
+        mean_ci95_of_sums(0, 0, 0)

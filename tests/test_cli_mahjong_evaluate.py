@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from taku.bots.evaluation import GameResult, GameSpec, PairTally, SeatCounts, play_game, schedule
+from taku.bots.evaluation import GameSpec, PairTally, PlayedMatch, SeatCounts, play_scheduled_match, schedule
 from taku.cli.main import main
 from taku.mahjong.rules import Rules
 
@@ -24,13 +24,13 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
-def fake(spec: GameSpec, rank_a: int) -> GameResult:
+def fake(spec: GameSpec, rank_a: int) -> PlayedMatch:
     """A game of ``spec`` in which A (entry 0) finished ``rank_a`` and B's entries took the rest."""
     others = [r for r in (1, 2, 3, 4) if r != rank_a]
     ranks = [0, 0, 0, 0]
     for seat in range(4):
         ranks[seat] = rank_a if spec.seating[seat] == 0 else others.pop(0)
-    return GameResult(spec, (SeatCounts(),) * 4, tuple(ranks), (25000,) * 4)  # type: ignore[arg-type]
+    return PlayedMatch(spec, (SeatCounts(),) * 4, tuple(ranks), (25000,) * 4)  # type: ignore[arg-type]
 
 
 def test_pair_tally_difference_and_interval_over_sets() -> None:
@@ -76,10 +76,11 @@ def test_evaluate_reports_the_difference_and_streams_the_results(
     tally = PairTally()
     for line in lines:
         spec = GameSpec(line["game"], line["walls"], tuple(line["seating"]), line["game"] % 4)
-        tally.add(GameResult(spec, (SeatCounts(),) * 4, tuple(line["ranks"]), tuple(line["scores"])))
+        tally.add(PlayedMatch(spec, (SeatCounts(),) * 4, tuple(line["ranks"]), tuple(line["scores"])))
     assert summary["difference"] == tally.summary().difference
     assert summary["sets"] == 2 and summary["a"] == "simple" and summary["b"] == "tsumogiri"
-    again = play_game(schedule(8, "3")[5], ("simple", "tsumogiri", "tsumogiri", "tsumogiri"), Rules())
+    again = play_scheduled_match(schedule(8, "3")[5], ("simple", "tsumogiri", "tsumogiri", "tsumogiri"),
+                                 Rules())
     assert list(again.ranks) == next(line["ranks"] for line in lines if line["game"] == 5)
     status, out, _ = run(capsys, "mahjong", "evaluate", "simple", "tsumogiri", "--games", "8",
                          "--seed", "3")

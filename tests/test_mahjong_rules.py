@@ -781,3 +781,30 @@ def test_field_oka_return() -> None:
     """MJ-MONTREAL-04: no oka in the seeds; Tenhou returns 30,000 (oka 20 to first place)."""
     assert _values("oka_return")["montreal"] == 0
     assert _values("oka_return")["tenhou"] == 30000
+
+
+def test_options_as_text_or_json_values_are_read_by_the_core() -> None:
+    """``--option FIELD=VALUE`` texts and JSON values are the core's to read (as renju's
+    ``RenjuRules.with_options``): the CLI and the server only pass them on."""
+    rules = Rules.preset("tenhou")
+    changed = rules.with_options(["kuitan=off", "red_fives=0,0,0", "pao=", "length=east",
+                                  "start_points=30000"])
+    assert changed == rules.replace(kuitan=False, red_fives=(0, 0, 0), pao=frozenset(),
+                                    length="east", start_points=30000)
+    assert rules.with_values({"kuitan": False, "red_fives": [0, 0, 0], "pao": [], "length": "east",
+                              "start_points": 30000}) == changed
+    for bad, message in ((["nosuch=1"], "unknown rules field 'nosuch'"),
+                         (["kuitan"], "expected FIELD=VALUE"),
+                         (["kuitan=maybe"], "kuitan expects true or false"),
+                         (["start_points=lots"], "start_points expects a number"),
+                         (["uma=a,b"], "uma expects numbers separated by commas"),
+                         (["__class__=x"], "unknown rules field '__class__'")):
+        with pytest.raises(UnknownRulesError, match=message):
+            rules.with_options(bad)
+    for values, message in (({"nosuch": 1}, "unknown rules field 'nosuch'"),
+                            ({"pao": "daisangen"}, "option pao must be a list of names"),
+                            ({"red_fives": [[1]]}, "option red_fives must be a list of integers")):
+        with pytest.raises(UnknownRulesError, match=message):
+            rules.with_values(values)
+    with pytest.raises(UnknownRulesError, match="options must be an object"):
+        rules.with_values([("kuitan", False)])  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ s-0 (2, 3, 0, 1)
 s-0 (1, 2, 3, 0)
 s-1 (0, 1, 2, 3)
 
-:func:`play_game` plays one scheduled game; :func:`hand_counts` reads what happened in each hand
+:func:`play_scheduled_match` plays one scheduled game; :func:`hand_counts` reads what happened in each hand
 from the match's events; :func:`summarize` turns the games into one :class:`EntrySummary` per
 entry: means over games with a normal 95% interval (:func:`mean_ci95`) for placement and final
 score, and rates per hand with a Wilson 95% interval (:func:`wilson_ci95`) for the rest.
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from taku.bots import make_player
@@ -196,9 +197,11 @@ def hand_counts(events: Iterable[Event]) -> tuple[SeatCounts, SeatCounts, SeatCo
     return a, b, c, d
 
 
-class GameResult(NamedTuple):
-    """One played game: its :class:`GameSpec`, each seat's counts, final rank (1..4) and final
-    score, and the match's mjai events (empty unless asked for)."""
+class PlayedMatch(NamedTuple):
+    """One played match of an evaluation: its :class:`GameSpec`, each seat's counts, final rank
+    (1..4) and final score, and the match's mjai events (empty unless asked for). (A renju game
+    is :class:`taku.protocols.gomocup_client.GameResult`: "game" is renju's word, "match"
+    mahjong's.)"""
 
     spec: GameSpec
     counts: tuple[SeatCounts, SeatCounts, SeatCounts, SeatCounts]
@@ -221,9 +224,9 @@ def player_seed(spec: GameSpec, entry: int) -> str:
     return f"{spec.wall_seed}-{spec.rotation}-{entry}"
 
 
-def play_game(spec: GameSpec, names: Sequence[str], rules: Rules,
-              keep_events: bool = False) -> GameResult:
-    """Play the game ``spec`` with the players called ``names`` (one per entry, built by
+def play_scheduled_match(spec: GameSpec, names: Sequence[str], rules: Rules,
+                         keep_events: bool = False) -> PlayedMatch:
+    """Play the match ``spec`` with the players called ``names`` (one per entry, built by
     :func:`~taku.bots.make_player` with :func:`player_seed` and ``rules``)."""
     if len(names) != 4:
         raise ValueError(f"a game needs four players, got {len(names)}")
@@ -231,7 +234,7 @@ def play_game(spec: GameSpec, names: Sequence[str], rules: Rules,
                for seat in range(4)]
     match = play_match(rules, spec.wall_seed, players)
     assert match.result is not None
-    return GameResult(spec, hand_counts(match.events), match.result.ranks, match.result.scores,
+    return PlayedMatch(spec, hand_counts(match.events), match.result.ranks, match.result.scores,
                       tuple(match.events) if keep_events else ())
 
 
@@ -287,42 +290,89 @@ class EntrySummary(NamedTuple):
         return data
 
 
-def summarize(names: Sequence[str], results: Iterable[GameResult]) -> tuple[EntrySummary, ...]:
+def summarize(names: Sequence[str], results: Iterable[PlayedMatch]) -> tuple[EntrySummary, ...]:
     """One :class:`EntrySummary` per entry of ``names`` over ``results`` (at least one game)."""
-    results = list(results)
-    if not results:
-        raise ValueError("no games to summarize")
-    labels = entry_labels(names)
-    summaries = []
-    for entry, name in enumerate(names):
-        ranks: list[float] = []
-        scores: list[float] = []
-        totals = [0] * len(SeatCounts._fields)
-        for result in results:
+    tally = RunTally(names)
+    for result in results:
+        tally.add(result)
+    return tally.summaries()
+
+
+def mean_ci95_of_sums(n: int, total: int, total_sq: int) -> tuple[float, Interval | None]:
+    """:func:`mean_ci95` of ``n`` integers given only their sum and the sum of their squares
+    (exact integer arithmetic, so the order in which the values came in changes nothing).
+
+    >>> mean_ci95_of_sums(2, 6, 20)
+    (3.0, (1.04, 4.96))
+    """
+    if n <= 0:
+        raise ValueError("the mean of no values is undefined")
+    mean = total / n
+    if n < 2:
+        return mean, None
+    # the sample variance divided by n: (n·Σv² - (Σv)²) / (n²·(n - 1)), exactly
+    half = Z95 * math.sqrt(Fraction(n * total_sq - total * total, n * n * (n - 1)))
+    return mean, (mean - half, mean + half)
+
+
+class RunTally:
+    """Running sums of a run, entry by entry, that :meth:`summaries` turns into the same
+    :class:`EntrySummary` values as :func:`summarize`: the memory stays a few integers per entry
+    however many games are added, and the sums are exact integers, so the order in which games
+    are added (workers, Ray tasks) changes no digit."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+        self.games = 0
+        entries = len(self.names)
+        self._rank_sums = [[0, 0] for _ in range(entries)]  # sum, sum of squares
+        self._score_sums = [[0, 0] for _ in range(entries)]
+        self._placements = [[0, 0, 0, 0] for _ in range(entries)]
+        self._counts = [[0] * len(SeatCounts._fields) for _ in range(entries)]
+
+    def add(self, result: PlayedMatch) -> None:
+        """Count one game."""
+        self.games += 1
+        for entry in range(len(self.names)):
             seat = result.spec.seating.index(entry)
-            ranks.append(result.ranks[seat])
-            scores.append(result.scores[seat])
+            rank = result.ranks[seat]
+            score = result.scores[seat]
+            ranks, scores = self._rank_sums[entry], self._score_sums[entry]
+            ranks[0] += rank
+            ranks[1] += rank * rank
+            scores[0] += score
+            scores[1] += score * score
+            self._placements[entry][rank - 1] += 1
+            totals = self._counts[entry]
             for column, value in enumerate(result.counts[seat]):
                 totals[column] += value
-        counts = SeatCounts(*totals)
-        hands = counts.hands
-        placement, placement_ci = mean_ci95(ranks)
-        if placement_ci is not None:  # a placement is 1..4, and so is its mean
-            placement_ci = (max(1.0, placement_ci[0]), min(4.0, placement_ci[1]))
-        score, score_ci = mean_ci95(scores)
-        placements = tuple(sum(1 for r in ranks if r == place) for place in (1, 2, 3, 4))
-        facing = counts.facing_riichi
-        summaries.append(EntrySummary(
-            name, labels[entry], entry, len(results), hands,
-            placements,  # type: ignore[arg-type]
-            placement, placement_ci, score, score_ci,
-            _rate(counts.wins, hands), wilson_ci95(counts.wins, hands),
-            _rate(counts.deal_ins, hands), wilson_ci95(counts.deal_ins, hands),
-            _rate(counts.riichi, hands), wilson_ci95(counts.riichi, hands),
-            _rate(counts.calls, hands), wilson_ci95(counts.calls, hands),
-            facing, counts.deal_ins_to_riichi / facing if facing else None,
-            wilson_ci95(counts.deal_ins_to_riichi, facing)))
-    return tuple(summaries)
+
+    def summaries(self) -> tuple[EntrySummary, ...]:
+        """One :class:`EntrySummary` per entry (at least one game added)."""
+        if not self.games:
+            raise ValueError("no games to summarize")
+        labels = entry_labels(self.names)
+        out = []
+        n = self.games
+        for entry, name in enumerate(self.names):
+            counts = SeatCounts(*self._counts[entry])
+            hands = counts.hands
+            placement, placement_ci = mean_ci95_of_sums(n, *self._rank_sums[entry])
+            if placement_ci is not None:  # a placement is 1..4, and so is its mean
+                placement_ci = (max(1.0, placement_ci[0]), min(4.0, placement_ci[1]))
+            score, score_ci = mean_ci95_of_sums(n, *self._score_sums[entry])
+            first, second, third, fourth = self._placements[entry]
+            facing = counts.facing_riichi
+            out.append(EntrySummary(
+                name, labels[entry], entry, n, hands, (first, second, third, fourth),
+                placement, placement_ci, score, score_ci,
+                _rate(counts.wins, hands), wilson_ci95(counts.wins, hands),
+                _rate(counts.deal_ins, hands), wilson_ci95(counts.deal_ins, hands),
+                _rate(counts.riichi, hands), wilson_ci95(counts.riichi, hands),
+                _rate(counts.calls, hands), wilson_ci95(counts.calls, hands),
+                facing, counts.deal_ins_to_riichi / facing if facing else None,
+                wilson_ci95(counts.deal_ins_to_riichi, facing)))
+        return tuple(out)
 
 
 def _rate(successes: int, trials: int) -> float:
@@ -355,7 +405,7 @@ class PairSummary(NamedTuple):
 
 class PairTally:
     """A running evaluation of A (entry 0) against B (entries 1..3) on duplicate walls, fed one
-    :class:`GameResult` at a time in any order; it keeps only sums and the sets not yet complete
+    :class:`PlayedMatch` at a time in any order; it keeps only sums and the sets not yet complete
     (so a million games need no more memory than a few). Each complete set of four games (A at
     each seat once on the same walls) gives one sample: the mean over its games of A's rank minus
     the mean rank of the B entries. The sums are exact fractions, so the summary does not depend
@@ -370,7 +420,7 @@ class PairTally:
     ...         if seat != rotation:
     ...             ranks[seat] = others.pop()
     ...     seating = tuple((seat - rotation) % 4 for seat in range(4))
-    ...     tally.add(GameResult(GameSpec(rotation, "s-0", seating, rotation), (SeatCounts(),) * 4,
+    ...     tally.add(PlayedMatch(GameSpec(rotation, "s-0", seating, rotation), (SeatCounts(),) * 4,
     ...                          tuple(ranks), (25000,) * 4))
     >>> summary = tally.summary()
     >>> summary.sets, summary.placement_a, round(summary.difference, 4)
@@ -391,7 +441,7 @@ class PairTally:
         self._score_a = 0
         self._placements = [0, 0, 0, 0]
 
-    def add(self, result: GameResult) -> None:
+    def add(self, result: PlayedMatch) -> None:
         """Count one game (entry 0 is A, the others B)."""
         fraction = self._fraction
         seat_a = result.spec.seating.index(0)

@@ -161,47 +161,7 @@ def _seat(text: str | int, what: str) -> int:
 
 def _rules(name: str, options: list[str]) -> Rules:
     """The preset ``name`` (or the defaults) changed by ``--option FIELD=VALUE`` texts."""
-    rules = Rules.preset(name)
-    if not options:
-        return rules
-    changes: dict[str, Any] = {}
-    for key, value in (_split_option(option) for option in options):
-        if not hasattr(rules, key):
-            raise MahjongError(f"unknown rules field {key!r}")
-        changes[key] = _convert(value, getattr(rules, key), key)
-    return rules.replace(**changes)
-
-
-def _split_option(option: str) -> tuple[str, str]:
-    key, sep, value = option.partition("=")
-    if not sep:
-        raise MahjongError(f"--option expects FIELD=VALUE, got {option!r}")
-    return key.strip(), value.strip()
-
-
-def _convert(value: str, current: Any, key: str) -> Any:
-    """Convert an ``--option`` text to the type of the rules field ``key`` (``Rules`` then checks
-    the value)."""
-    if isinstance(current, bool):
-        text = value.lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise MahjongError(f"{key} expects true or false, got {value!r}")
-    if isinstance(current, int):
-        try:
-            return int(value)
-        except ValueError:
-            raise MahjongError(f"{key} expects a number, got {value!r}") from None
-    if isinstance(current, frozenset):
-        return frozenset(item.strip() for item in value.split(",") if item.strip())
-    if isinstance(current, tuple):
-        try:
-            return tuple(int(item) for item in value.split(","))
-        except ValueError:
-            raise MahjongError(f"{key} expects numbers separated by commas, got {value!r}") from None
-    return value
+    return Rules.preset(name).with_options(options)
 
 
 def parse_hand_argument(text: str, win: str | None = None) -> tuple[Hand, Tile]:
@@ -460,25 +420,10 @@ def _json_rules(data: dict[str, Any]) -> Rules:
     if not isinstance(name, str) or (name not in PRESET_ALIASES and name not in PRESETS):
         raise MahjongError(f"\"rules\" must be one of {', '.join([*PRESET_ALIASES, *PRESETS])}; "
                            f"got {name!r}")
-    rules = Rules.preset(name)
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise MahjongError(f"\"options\" must be an object of rules fields, got {options!r}")
-    changes: dict[str, Any] = {}
-    for key, value in options.items():
-        if not hasattr(rules, key):
-            raise MahjongError(f"unknown rules field {key!r} in \"options\"")
-        current = getattr(rules, key)
-        if isinstance(current, frozenset):
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise MahjongError(f"option {key} must be a list of names, got {value!r}")
-            value = frozenset(value)
-        elif isinstance(current, tuple):
-            if not isinstance(value, list) or not all(type(v) is int for v in value):
-                raise MahjongError(f"option {key} must be a list of integers, got {value!r}")
-            value = tuple(value)
-        changes[key] = value
-    return rules.replace(**changes)
+    return Rules.preset(name).with_values(options)
 
 
 def score_json(data: Any) -> dict[str, Any]:

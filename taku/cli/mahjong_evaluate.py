@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from taku.bots import PLAYERS
-from taku.bots.evaluation import GameResult, PairTally, iter_schedule
+from taku.bots.evaluation import PairTally, PlayedMatch, iter_schedule
 from taku.cli.mahjong_simulate import _progress, iter_games, parse_players, usable_cpus
 from taku.cli.main import CommandError, count
 from taku.cli.ray_tasks import add_ray_option
@@ -52,7 +52,7 @@ def register(commands: Any) -> None:
     ev.set_defaults(handler=_evaluate_command)
 
 
-def game_line(result: GameResult) -> dict[str, Any]:
+def game_line(result: PlayedMatch) -> dict[str, Any]:
     """One game's result as a JSON-ready line."""
     spec = result.spec
     return {"game": spec.number, "walls": spec.wall_seed, "seating": list(spec.seating),

@@ -18,12 +18,12 @@ from typing import Any, TextIO
 from taku.bots import PLAYERS, make_player
 from taku.bots.evaluation import (
     EntrySummary,
-    GameResult,
     GameSpec,
+    PlayedMatch,
+    RunTally,
     iter_schedule,
-    play_game,
     play_match,
-    summarize,
+    play_scheduled_match,
 )
 from taku.cli.main import CommandError, count
 from taku.cli.ray_tasks import add_ray_option, ray_map
@@ -35,9 +35,10 @@ from taku.mahjong.rules import PRESET_ALIASES, PRESETS, Rules, rules_label
 FORMATS = ("mjai", "tenhou")
 """Formats ``simulate`` writes."""
 
-MAX_GAMES = 100_000
-"""The most matches one ``simulate`` plays: every game's result is kept for the summary, and
-100,000 games of the fastest players take hours."""
+MAX_GAMES = 100_000_000
+"""The most matches one ``simulate`` plays (a bound on the argument, as ``evaluate``'s: the summary
+is running sums, so memory does not grow with the games; a hundred million games is days of a
+large cluster)."""
 
 
 def usable_cpus() -> int:
@@ -113,27 +114,27 @@ def _progress(done: int, total: int, started: float, stream: TextIO) -> None:
 
 def iter_games(specs: Iterable[GameSpec], names: Sequence[str], rules: Rules, *, workers: int = 1,
                keep_events: bool = False, ray: str | None = None,
-               ray_batch: int = 1) -> Iterator[GameResult]:
+               ray_batch: int = 1) -> Iterator[PlayedMatch]:
     """Play every game of ``specs`` (in ``workers`` processes when more than one, or as Ray tasks
     when ``ray`` is an address, ``""`` for a local runtime of ``workers`` CPUs) and yield each
     result as it finishes (in schedule order with one local worker; sort by ``spec.number``
     otherwise; ``ray_batch`` games per Ray task). Games are taken from ``specs`` only as workers
     become free: a long schedule is never built."""
     if ray is not None:
-        yield from ray_map(play_game, specs, address=ray, workers=workers,
+        yield from ray_map(play_scheduled_match, specs, address=ray, workers=workers,
                            shared=(tuple(names), rules, keep_events), batch=ray_batch)
         return
     if workers <= 1:
         for spec in specs:
-            yield play_game(spec, names, rules, keep_events)
+            yield play_scheduled_match(spec, names, rules, keep_events)
         return
     pending = iter(specs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        running: set[Future[GameResult]] = set()
+        running: set[Future[PlayedMatch]] = set()
         try:
             while True:
                 for spec in itertools.islice(pending, 2 * workers - len(running)):
-                    running.add(pool.submit(play_game, spec, tuple(names), rules, keep_events))
+                    running.add(pool.submit(play_scheduled_match, spec, tuple(names), rules, keep_events))
                 if not running:
                     return
                 done, running = wait(running, return_when=FIRST_COMPLETED)
@@ -143,7 +144,7 @@ def iter_games(specs: Iterable[GameSpec], names: Sequence[str], rules: Rules, *,
             pool.shutdown(cancel_futures=True)  # on an error, do not wait for the games not started
 
 
-def _write_record(result: GameResult, args: argparse.Namespace, out_dir: Path) -> None:
+def _write_record(result: PlayedMatch, args: argparse.Namespace, out_dir: Path) -> None:
     record = MahjongRecord(result.events, PRESET_ALIASES.get(args.rules, args.rules),
                            f"simulate {args.seed} game {result.spec.number}")
     if args.record_format == "tenhou":
@@ -184,22 +185,20 @@ def _simulate_command(args: argparse.Namespace) -> int:
             raise CommandError(f"cannot create {out_dir}: {error.strerror or error}") from None
     specs = iter_schedule(args.games, args.seed, duplicate=args.duplicate)
     started = time.perf_counter()
-    results = []
+    tally = RunTally(names)
     try:
         for result in iter_games(specs, names, rules, workers=args.workers,
                                  keep_events=out_dir is not None, ray=args.ray,
                                  ray_batch=args.ray_batch):
             if out_dir is not None:
                 _write_record(result, args, out_dir)
-                result = result._replace(events=())
-            results.append(result)
-            _progress(len(results), args.games, started, sys.stderr)
+            tally.add(result)
+            _progress(tally.games, args.games, started, sys.stderr)
     except MahjongError as error:
         raise CommandError(f"a player made an illegal action: {error}") from None
     elapsed = time.perf_counter() - started
-    results.sort(key=lambda result: result.spec.number)
-    summaries = summarize(names, results)
-    hands = sum(result.counts[0].hands for result in results)
+    summaries = tally.summaries()
+    hands = summaries[0].hands
     summary: dict[str, Any] = {
         "games": args.games, "hands": hands, "seed": args.seed, "rules": rules_label(rules),
         "duplicate": args.duplicate, "seconds": round(elapsed, 3),

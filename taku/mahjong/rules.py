@@ -22,7 +22,7 @@ a preset's name. The defaults are Tenhou's rules: ``Rules() == Rules.preset("ten
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Literal
@@ -251,10 +251,83 @@ class Rules:
             raise UnknownRulesError(f"unknown rules field: {', '.join(sorted(unknown))}")
         return dataclasses.replace(self, **changes)
 
+    def with_options(self, options: Iterable[str]) -> Rules:
+        """These rules with ``options`` applied, each a ``"field=value"`` text (the command line's
+        ``--option``; renju's ``RenjuRules.with_options``): ``true``/``false`` (or 1/0, yes/no,
+        on/off) for a flag, a number, names separated by commas for a set, numbers separated by
+        commas for ``red_fives`` and ``uma``, a word for a choice. Every value is checked; an
+        unknown field or a bad value raises :class:`UnknownRulesError` (a ``MahjongError``)
+        naming it.
+
+        >>> rules = Rules().with_options(["kuitan=false", "uma=15,5,-5,-15", "pao=daisangen"])
+        >>> rules.kuitan, rules.uma, sorted(rules.pao)
+        (False, (15, 5, -5, -15), ['daisangen'])
+        """
+        changes: dict[str, Any] = {}
+        for option in options:
+            key, sep, value = option.partition("=")
+            key = key.strip()
+            if not sep or not key:
+                raise UnknownRulesError(f"{option!r}: expected FIELD=VALUE, like kuitan=false")
+            if key not in FIELD_KINDS:
+                raise UnknownRulesError(f"unknown rules field {key!r}")
+            changes[key] = _option_value(value.strip(), getattr(self, key), key)
+        return self.replace(**changes)
+
+    def with_values(self, values: Mapping[str, Any]) -> Rules:
+        """These rules with ``values`` (field name to a JSON value: a list of names for a set, a
+        list of integers for ``red_fives`` and ``uma``), as a JSON request gives them; errors as
+        :meth:`with_options`.
+
+        >>> Rules().with_values({"pao": ["daisangen"], "red_fives": [1, 1, 1]}).red_fives
+        (1, 1, 1)
+        """
+        if not isinstance(values, Mapping):
+            raise UnknownRulesError(f"options must be an object of rules fields, got {values!r}")
+        changes: dict[str, Any] = {}
+        for key, value in values.items():
+            if key not in FIELD_KINDS:
+                raise UnknownRulesError(f"unknown rules field {key!r}")
+            current = getattr(self, key)
+            if isinstance(current, frozenset):
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    raise UnknownRulesError(f"option {key} must be a list of names, got {value!r}")
+                value = frozenset(value)
+            elif isinstance(current, tuple):
+                if not isinstance(value, list) or not all(type(v) is int for v in value):
+                    raise UnknownRulesError(f"option {key} must be a list of integers, got {value!r}")
+                value = tuple(value)
+            changes[key] = value
+        return self.replace(**changes)
+
     def differences(self, other: Rules) -> dict[str, tuple[Any, Any]]:
         """Fields whose values differ between ``self`` and ``other``."""
         return {name: (getattr(self, name), getattr(other, name))
                 for name in FIELD_KINDS if getattr(self, name) != getattr(other, name)}
+
+
+def _option_value(value: str, current: Any, key: str) -> Any:
+    """An option's text as a value of the type of the field ``key`` (the field then checks it)."""
+    if isinstance(current, bool):
+        text = value.lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise UnknownRulesError(f"{key} expects true or false, got {value!r}")
+    if isinstance(current, int):
+        try:
+            return int(value)
+        except ValueError:
+            raise UnknownRulesError(f"{key} expects a number, got {value!r}") from None
+    if isinstance(current, frozenset):
+        return frozenset(item.strip() for item in value.split(",") if item.strip())
+    if isinstance(current, tuple):
+        try:
+            return tuple(int(item) for item in value.split(","))
+        except ValueError:
+            raise UnknownRulesError(f"{key} expects numbers separated by commas, got {value!r}") from None
+    return value
 
 
 FieldKind = str | tuple[str | int, ...]

@@ -60,25 +60,8 @@ def mahjong_rules(preset: str, options: dict[str, Any]) -> Rules:
     tuple field); ``ValueError`` naming a bad one."""
     if preset not in PRESETS:
         raise ValueError(f"unknown rules preset {preset!r}; choose one of {', '.join(PRESETS)}")
-    rules = Rules.preset(preset)
-    if not isinstance(options, dict):
-        raise ValueError("options must be an object of rules fields")
-    changes: dict[str, Any] = {}
-    for key, value in options.items():
-        if not hasattr(rules, key) or key.startswith("_"):
-            raise ValueError(f"unknown rules field {key!r}")
-        current = getattr(rules, key)
-        if isinstance(current, frozenset):
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise ValueError(f"option {key} must be a list of names, got {value!r}")
-            value = frozenset(value)
-        elif isinstance(current, tuple):
-            if not isinstance(value, list) or not all(type(v) is int for v in value):
-                raise ValueError(f"option {key} must be a list of integers, got {value!r}")
-            value = tuple(value)
-        changes[key] = value
     try:
-        return rules.replace(**changes)
+        return Rules.preset(preset).with_values(options)
     except (MahjongError, TypeError) as error:
         raise ValueError(str(error)) from None
 
