@@ -329,9 +329,19 @@ bots, with and without riichi). A bot may decide otherwise on another day (a cha
 limit under load), so a test tries them in turn until one gives what it checks."""
 
 
-def furiten_text(page: Any) -> str:
-    found = page.query_selector("[data-testid=waits].furiten")
-    return "" if found is None else str(found.inner_text())
+SNAPSHOT = """() => {
+  const help = document.querySelector('[data-testid=waits].furiten');
+  if (!help) return null;
+  const tiles = (selector) => [...document.querySelectorAll(selector)].map((t) => t.dataset.tile.slice(0, 2));
+  return {
+    text: help.innerText,
+    waits: tiles('[data-testid=waits] .tile'),
+    own: tiles('.river.bottom .tile'),
+    others: tiles('.river.right .tile, .river.top .tile, .river.left .tile'),
+    stick: !!document.querySelector(".plate[data-seat='0'] .riichi-stick"),
+  };
+}"""
+"""What the page shows when its help says furiten, read at once (the next event may change it)."""
 
 
 def play_plainly(page: Any, riichi: bool, done: Callable[[], bool], budget: float = 180.0) -> None:
@@ -360,15 +370,6 @@ def play_plainly(page: Any, riichi: bool, done: Callable[[], bool], budget: floa
     raise HandEnded(f"not done within {budget} s")
 
 
-def waits_shown(page: Any) -> set[str]:
-    return set(page.eval_on_selector_all("[data-testid=waits] .tile", "ts => ts.map(t => t.dataset.tile)"))
-
-
-def river(page: Any, position: str) -> list[str]:
-    tiles = page.eval_on_selector_all(f".river.{position} .tile", "ts => ts.map(t => t.dataset.tile)")
-    return [t[:2] if t.endswith("r") else t for t in tiles]
-
-
 @pytest.mark.parametrize("riichi", [True, False], ids=["after-riichi", "since-last-discard"])
 def test_beginner_help_shows_furiten_for_a_winning_tile_let_go(
     server: str, browser: Any, riichi: bool
@@ -377,6 +378,15 @@ def test_beginner_help_shows_furiten_for_a_winning_tile_let_go(
     page = new_page(browser, server)
     sign_in_as_guest(page, "Nao")
     tried = []
+    seen: dict[str, Any] = {}
+
+    def shown() -> bool:
+        snapshot = page.evaluate(SNAPSHOT)
+        if snapshot is not None and wanted in snapshot["text"]:
+            seen.update(snapshot)
+            return True
+        return False
+
     for seed in SEEDS:
         page.goto(server)
         create_mahjong(page, ["me", "bot", "bot", "bot"], seed)
@@ -384,24 +394,22 @@ def test_beginner_help_shows_furiten_for_a_winning_tile_let_go(
         if not page.is_checked("text=help (waits)"):
             page.check("text=help (waits)")
         try:
-            play_plainly(page, riichi, lambda: wanted in furiten_text(page))
+            play_plainly(page, riichi, shown)
             break
         except HandEnded as error:
             tried.append(f"{seed}: {error}")
     else:
         raise AssertionError(f"no seed showed furiten {wanted!r}: {tried}")
-    text = furiten_text(page)
-    waits = waits_shown(page)
-    assert waits
-    # not the old, river-only furiten: no wait is among East's own discards ...
-    assert not waits & set(river(page, "bottom"))
-    # ... but another player has discarded one since East's last discard
-    others = [t for position in ("right", "top", "left") for t in river(page, position)]
-    assert waits & set(others)
-    assert f"furiten: no ron (you let a winning tile go {wanted})" in text, text
     if riichi:
-        assert page.query_selector(".plate[data-seat='0'] .riichi-stick")
         shoot(page, "mahjong-furiten-riichi-desktop")
+    waits = set(seen["waits"])
+    assert waits, seen
+    # not the old, river-only furiten: no wait is among East's own discards ...
+    assert not waits & set(seen["own"]), seen
+    # ... but another player has discarded one
+    assert waits & set(seen["others"]), seen
+    assert f"furiten: no ron (you let a winning tile go {wanted})" in seen["text"], seen
+    assert seen["stick"] == riichi
     page.context.close()
 
 
