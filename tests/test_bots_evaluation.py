@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
 from taku.bots.evaluation import (
     GameSpec,
     PlayedMatch,
+    RunTally,
     SeatCounts,
     entry_labels,
     hand_counts,
     mean_ci95,
+    mean_ci95_of_sums,
     play_scheduled_match,
     schedule,
     summarize,
@@ -221,3 +224,56 @@ def test_hand_counts_count_riichi_faced_dealt_into_and_the_discards_made_against
     counts = hand_counts(events)[0]
     assert (counts.facing_riichi, counts.deal_ins_to_riichi, counts.discards_facing_riichi,
             counts.deal_ins_to_riichi) == (1, 1, 2, 1)
+
+
+def test_run_tally_is_the_summary_in_any_order_and_keeps_only_sums() -> None:
+    """``simulate`` streams its games into a RunTally: the same summary as summarize(), whatever
+    the order the games finish in, and no per-game list kept."""
+    rng = random.Random(7)
+    results = []
+    for number in range(40):
+        ranks = [1, 2, 3, 4]
+        rng.shuffle(ranks)
+        scores = [rng.randrange(-20000, 80000, 100) for _ in range(4)]
+        counts = []
+        for _ in range(4):
+            hands = rng.randrange(6, 14)
+            facing = rng.randrange(0, hands + 1)
+            counts.append(SeatCounts(hands, rng.randrange(0, 4), rng.randrange(0, 3), rng.randrange(0, 4),
+                                     rng.randrange(0, hands + 1), facing, rng.randrange(0, facing + 1),
+                                     rng.randrange(0, 40)))
+        seating = ((0, 1, 2, 3), (3, 0, 1, 2), (2, 3, 0, 1), (1, 2, 3, 0))[number % 4]
+        results.append(PlayedMatch(GameSpec(number, f"s-{number // 4}", seating, number % 4),
+                                   tuple(counts), tuple(ranks), tuple(scores)))  # type: ignore[arg-type]
+    names = ["taku", "simple", "simple", "simple"]
+    forward = RunTally(names)
+    backward = RunTally(names)
+    for result in results:
+        forward.add(result)
+    for result in reversed(results):
+        backward.add(result)
+    assert forward.summaries() == backward.summaries() == summarize(names, results)
+    assert not any(isinstance(value, list) and len(value) >= len(results) for value in vars(forward).values())
+    for entry, summary in enumerate(forward.summaries()):
+        ranks = [r.ranks[r.spec.seating.index(entry)] for r in results]
+        scores = [r.scores[r.spec.seating.index(entry)] for r in results]
+        mean, interval = mean_ci95(scores)
+        assert summary.avg_score == mean and summary.avg_score_ci95 == pytest.approx(interval, rel=1e-12)
+        assert summary.avg_placement == mean_ci95(ranks)[0]
+        assert sum(summary.placements) == 40
+    with pytest.raises(ValueError, match="no games"):
+        RunTally(names).summaries()
+
+
+def test_mean_ci95_of_sums_agrees_with_mean_ci95() -> None:
+    rng = random.Random(3)
+    for n in (1, 2, 3, 10, 500):
+        values = [rng.randrange(-50000, 90000) for _ in range(n)]
+        mean, interval = mean_ci95_of_sums(n, sum(values), sum(v * v for v in values))
+        expected_mean, expected = mean_ci95(values)
+        assert mean == expected_mean
+        assert (interval is None) == (expected is None)
+        if interval is not None:
+            assert interval == pytest.approx(expected, rel=1e-12)
+    with pytest.raises(ValueError, match="undefined"):
+        mean_ci95_of_sums(0, 0, 0)

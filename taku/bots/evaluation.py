@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from taku.bots import make_player
@@ -291,40 +292,87 @@ class EntrySummary(NamedTuple):
 
 def summarize(names: Sequence[str], results: Iterable[PlayedMatch]) -> tuple[EntrySummary, ...]:
     """One :class:`EntrySummary` per entry of ``names`` over ``results`` (at least one game)."""
-    results = list(results)
-    if not results:
-        raise ValueError("no games to summarize")
-    labels = entry_labels(names)
-    summaries = []
-    for entry, name in enumerate(names):
-        ranks: list[float] = []
-        scores: list[float] = []
-        totals = [0] * len(SeatCounts._fields)
-        for result in results:
+    tally = RunTally(names)
+    for result in results:
+        tally.add(result)
+    return tally.summaries()
+
+
+def mean_ci95_of_sums(n: int, total: int, total_sq: int) -> tuple[float, Interval | None]:
+    """:func:`mean_ci95` of ``n`` integers given only their sum and the sum of their squares
+    (exact integer arithmetic, so the order in which the values came in changes nothing).
+
+    >>> mean_ci95_of_sums(2, 6, 20)
+    (3.0, (1.04, 4.96))
+    """
+    if n <= 0:
+        raise ValueError("the mean of no values is undefined")
+    mean = total / n
+    if n < 2:
+        return mean, None
+    # the sample variance divided by n: (n·Σv² - (Σv)²) / (n²·(n - 1)), exactly
+    half = Z95 * math.sqrt(Fraction(n * total_sq - total * total, n * n * (n - 1)))
+    return mean, (mean - half, mean + half)
+
+
+class RunTally:
+    """Running sums of a run, entry by entry, that :meth:`summaries` turns into the same
+    :class:`EntrySummary` values as :func:`summarize`: the memory stays a few integers per entry
+    however many games are added, and the sums are exact integers, so the order in which games
+    are added (workers, Ray tasks) changes no digit."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+        self.games = 0
+        entries = len(self.names)
+        self._rank_sums = [[0, 0] for _ in range(entries)]  # sum, sum of squares
+        self._score_sums = [[0, 0] for _ in range(entries)]
+        self._placements = [[0, 0, 0, 0] for _ in range(entries)]
+        self._counts = [[0] * len(SeatCounts._fields) for _ in range(entries)]
+
+    def add(self, result: PlayedMatch) -> None:
+        """Count one game."""
+        self.games += 1
+        for entry in range(len(self.names)):
             seat = result.spec.seating.index(entry)
-            ranks.append(result.ranks[seat])
-            scores.append(result.scores[seat])
+            rank = result.ranks[seat]
+            score = result.scores[seat]
+            ranks, scores = self._rank_sums[entry], self._score_sums[entry]
+            ranks[0] += rank
+            ranks[1] += rank * rank
+            scores[0] += score
+            scores[1] += score * score
+            self._placements[entry][rank - 1] += 1
+            totals = self._counts[entry]
             for column, value in enumerate(result.counts[seat]):
                 totals[column] += value
-        counts = SeatCounts(*totals)
-        hands = counts.hands
-        placement, placement_ci = mean_ci95(ranks)
-        if placement_ci is not None:  # a placement is 1..4, and so is its mean
-            placement_ci = (max(1.0, placement_ci[0]), min(4.0, placement_ci[1]))
-        score, score_ci = mean_ci95(scores)
-        placements = tuple(sum(1 for r in ranks if r == place) for place in (1, 2, 3, 4))
-        facing = counts.facing_riichi
-        summaries.append(EntrySummary(
-            name, labels[entry], entry, len(results), hands,
-            placements,  # type: ignore[arg-type]
-            placement, placement_ci, score, score_ci,
-            _rate(counts.wins, hands), wilson_ci95(counts.wins, hands),
-            _rate(counts.deal_ins, hands), wilson_ci95(counts.deal_ins, hands),
-            _rate(counts.riichi, hands), wilson_ci95(counts.riichi, hands),
-            _rate(counts.calls, hands), wilson_ci95(counts.calls, hands),
-            facing, counts.deal_ins_to_riichi / facing if facing else None,
-            wilson_ci95(counts.deal_ins_to_riichi, facing)))
-    return tuple(summaries)
+
+    def summaries(self) -> tuple[EntrySummary, ...]:
+        """One :class:`EntrySummary` per entry (at least one game added)."""
+        if not self.games:
+            raise ValueError("no games to summarize")
+        labels = entry_labels(self.names)
+        out = []
+        n = self.games
+        for entry, name in enumerate(self.names):
+            counts = SeatCounts(*self._counts[entry])
+            hands = counts.hands
+            placement, placement_ci = mean_ci95_of_sums(n, *self._rank_sums[entry])
+            if placement_ci is not None:  # a placement is 1..4, and so is its mean
+                placement_ci = (max(1.0, placement_ci[0]), min(4.0, placement_ci[1]))
+            score, score_ci = mean_ci95_of_sums(n, *self._score_sums[entry])
+            first, second, third, fourth = self._placements[entry]
+            facing = counts.facing_riichi
+            out.append(EntrySummary(
+                name, labels[entry], entry, n, hands, (first, second, third, fourth),
+                placement, placement_ci, score, score_ci,
+                _rate(counts.wins, hands), wilson_ci95(counts.wins, hands),
+                _rate(counts.deal_ins, hands), wilson_ci95(counts.deal_ins, hands),
+                _rate(counts.riichi, hands), wilson_ci95(counts.riichi, hands),
+                _rate(counts.calls, hands), wilson_ci95(counts.calls, hands),
+                facing, counts.deal_ins_to_riichi / facing if facing else None,
+                wilson_ci95(counts.deal_ins_to_riichi, facing)))
+        return tuple(out)
 
 
 def _rate(successes: int, trials: int) -> float:

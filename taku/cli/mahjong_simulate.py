@@ -20,10 +20,10 @@ from taku.bots.evaluation import (
     EntrySummary,
     GameSpec,
     PlayedMatch,
+    RunTally,
     iter_schedule,
     play_match,
     play_scheduled_match,
-    summarize,
 )
 from taku.cli.main import CommandError, count
 from taku.cli.ray_tasks import add_ray_option, ray_map
@@ -35,9 +35,10 @@ from taku.mahjong.rules import PRESET_ALIASES, PRESETS, Rules, rules_label
 FORMATS = ("mjai", "tenhou")
 """Formats ``simulate`` writes."""
 
-MAX_GAMES = 100_000
-"""The most matches one ``simulate`` plays: every game's result is kept for the summary, and
-100,000 games of the fastest players take hours."""
+MAX_GAMES = 100_000_000
+"""The most matches one ``simulate`` plays (a bound on the argument, as ``evaluate``'s: the summary
+is running sums, so memory does not grow with the games; a hundred million games is days of a
+large cluster)."""
 
 
 def usable_cpus() -> int:
@@ -184,22 +185,20 @@ def _simulate_command(args: argparse.Namespace) -> int:
             raise CommandError(f"cannot create {out_dir}: {error.strerror or error}") from None
     specs = iter_schedule(args.games, args.seed, duplicate=args.duplicate)
     started = time.perf_counter()
-    results = []
+    tally = RunTally(names)
     try:
         for result in iter_games(specs, names, rules, workers=args.workers,
                                  keep_events=out_dir is not None, ray=args.ray,
                                  ray_batch=args.ray_batch):
             if out_dir is not None:
                 _write_record(result, args, out_dir)
-                result = result._replace(events=())
-            results.append(result)
-            _progress(len(results), args.games, started, sys.stderr)
+            tally.add(result)
+            _progress(tally.games, args.games, started, sys.stderr)
     except MahjongError as error:
         raise CommandError(f"a player made an illegal action: {error}") from None
     elapsed = time.perf_counter() - started
-    results.sort(key=lambda result: result.spec.number)
-    summaries = summarize(names, results)
-    hands = sum(result.counts[0].hands for result in results)
+    summaries = tally.summaries()
+    hands = summaries[0].hands
     summary: dict[str, Any] = {
         "games": args.games, "hands": hands, "seed": args.seed, "rules": rules_label(rules),
         "duplicate": args.duplicate, "seconds": round(elapsed, 3),

@@ -30,6 +30,12 @@ def register(games: Any) -> None:
         help="database: sqlite:///FILE or postgresql+psycopg://USER@HOST/DB "
         "(default: sqlite:///taku.sqlite3, in the current directory)",
     )
+    parser.add_argument(
+        "--durable",
+        action="store_true",
+        help="every commit waits for the disk and survives a power loss (default: a commit "
+        "survives a crash of this process; SQLite synchronous=NORMAL, PostgreSQL synchronous_commit=off)",
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument(
@@ -128,6 +134,7 @@ def _serve(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}") from None
     settings = Settings(
         db_url=url,
+        durable=args.durable,
         bot_delay=args.bot_delay,
         action_seconds=args.action_seconds,
         bank_seconds=args.bank_seconds,

@@ -14,7 +14,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from taku.bots import PLAYERS
-from taku.server.lobby import Lobby, LocalBus
+from taku.server.lobby import Lobby, LocalBus, PostgresBus
 from taku.server.mahjong_table import MahjongTable, mahjong_rules
 from taku.server.renju_game import LEVELS, RenjuGame, renju_config
 from taku.server.settings import Settings
@@ -38,8 +38,15 @@ class Hub:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.db = Database(Store(settings.db_url))
-        self.bus = LocalBus()
+        self.db = Database(Store(settings.db_url, durable=settings.durable))
+        store = self.db.store
+        self.bus = (
+            LocalBus() if store.is_sqlite else PostgresBus(store.conninfo(), settings.process_name)
+        )
+        """Lobby changes: this process's, and with PostgreSQL those of the other processes that
+        share the database (``LISTEN/NOTIFY``)."""
+        self._remote: dict[str, Game] = {}
+        """Games of other processes whose change was announced: the lobby shows them as stored."""
         self.lobby = Lobby(self.lobby_summary)
         self.bus.listeners.append(self.lobby.changed)
         bots, ai = self._pools()
@@ -91,6 +98,23 @@ class Hub:
             except Exception:  # one broken game must not keep the server from starting
                 log.exception("game %s cannot be resumed", game_id)
         self._lease_task = spawn(self._renew_leases())
+        if isinstance(self.bus, PostgresBus):
+            self.bus.start(self._remote_changed)
+
+    def _remote_changed(self, game_id: str) -> None:
+        """Another process changed ``game_id``: read it and tell this process's lobby."""
+        if game_id in self.actors or not self.lobby.subscribers:
+            return
+        spawn(self._show_remote(game_id))
+
+    async def _show_remote(self, game_id: str) -> None:
+        game = await self.db.call(self.db.store.game, game_id)
+        if game is None:
+            return
+        self._remote[game_id] = game
+        self.lobby.changed(game_id)
+        if game.status == "finished":  # shown once more, then forgotten
+            asyncio.get_running_loop().call_later(FINISHED_KEPT_SECONDS, self._remote.pop, game_id, None)
 
     async def _renew_leases(self) -> None:
         rounds = 0
@@ -106,6 +130,8 @@ class Hub:
         """Stop every actor and the pools."""
         if self._lease_task is not None:
             self._lease_task.cancel()
+        if isinstance(self.bus, PostgresBus):
+            await asyncio.get_running_loop().run_in_executor(None, self.bus.stop)
         for actor in self.actors.values():
             actor.shutdown()
         self.services.bots.shutdown(wait=False, cancel_futures=True)
@@ -304,15 +330,16 @@ class Hub:
     def lobby_summary(self, game_id: str, user_id: int | None) -> dict[str, Any] | None:
         """What the lobby shows of a live game to ``user_id`` (None: not shown)."""
         actor = self.actors.get(game_id)
-        if actor is None:
+        stored = actor.game if actor is not None else self._remote.get(game_id)
+        if stored is None:
             return None
-        stored = actor.game
+        seats = actor.seats if actor is not None else stored.seats
         if stored.private and not (
             user_id is not None
-            and (stored.creator_id == user_id or any(s.user_id == user_id for s in actor.seats))
+            and (stored.creator_id == user_id or any(s.user_id == user_id for s in seats))
         ):
             return None
-        return actor.summary()
+        return actor.summary() if actor is not None else self.summary(stored)
 
     def summary(self, game: Game) -> dict[str, Any]:
         """A game's summary: live from its actor, else from the database."""

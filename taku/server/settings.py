@@ -21,6 +21,9 @@ class Settings:
 
     db_url: str = f"sqlite:///{DEFAULT_DB_FILE}"
     """SQLAlchemy URL: ``sqlite:///FILE`` or ``postgresql+psycopg://user@host/db``."""
+    durable: bool = False
+    """Every commit waits for the disk (survives a power loss); otherwise it survives a crash of
+    the server process only (see :class:`taku.server.store.Store`)."""
     action_seconds: float = 5.0
     """Mahjong turn clock: seconds per decision before the time bank is used (Tenhou: 5)."""
     bank_seconds: float = 60.0

@@ -210,19 +210,32 @@ def _game(row: GameModel, seats: Iterable[SeatModel]) -> Game:
 class Store:
     """The synchronous queries over one database URL."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, durable: bool = False) -> None:
+        """``durable``: every commit waits for the disk, so it survives a power loss (SQLite
+        ``synchronous=FULL``, PostgreSQL ``synchronous_commit=on``). Otherwise a commit survives a
+        crash of this process (``kill -9``) but not of the machine: SQLite ``synchronous=NORMAL`` in
+        WAL mode, PostgreSQL ``synchronous_commit=off`` (its WAL writer flushes within 200 ms; a
+        committed row is at once visible and kept by the database server whatever this process
+        does)."""
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
+        self.durable = durable
         kwargs: dict[str, Any] = {}
         if self.is_sqlite:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
         else:
             kwargs["pool_size"] = 8
             kwargs["pool_pre_ping"] = True
+            if not durable:
+                kwargs["connect_args"] = {"options": "-c synchronous_commit=off"}
         self.engine: Engine = create_engine(url, **kwargs)
         if self.is_sqlite:
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _sqlite_pragmas_full if durable else _sqlite_pragmas)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def conninfo(self) -> str:
+        """The PostgreSQL URL for psycopg itself (without SQLAlchemy's ``+psycopg``)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
 
     def migrate(self) -> None:
         """Bring the schema to the newest migration (Alembic ``upgrade head``)."""
@@ -488,14 +501,22 @@ class Store:
             return int(db.scalar(select(func.count()).select_from(ActionModel)) or 0)
 
 
-def _sqlite_pragmas(connection: Any, record: Any) -> None:
+def _sqlite_pragmas(connection: Any, record: Any, synchronous: str = "NORMAL") -> None:
     # WAL: readers do not block the writer; synchronous=NORMAL keeps every commit through a crash
-    # of the process (kill -9), only a power loss may drop the last ones.
+    # of the process (kill -9), only a power loss may drop the last ones (FULL: not even that).
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA synchronous={synchronous}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _sqlite_pragmas_full(connection: Any, record: Any) -> None:
+    _sqlite_pragmas(connection, record, "FULL")
+
+
+_PG_WRITERS = 3
+"""PostgreSQL: threads (and so concurrent transactions) that commit actions."""
 
 
 class Database:
@@ -503,13 +524,25 @@ class Database:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._executor = ThreadPoolExecutor(1 if store.is_sqlite else 4, thread_name_prefix="taku-db")
+        self._threads = 1 if store.is_sqlite else 4
+        self._executor = ThreadPoolExecutor(self._threads, thread_name_prefix="taku-db")
+        self._writers = self._executor if store.is_sqlite else self._writer_pool()
+        """Where actions are committed: SQLite's one thread (one writer); with PostgreSQL threads
+        of their own, so that a commit never waits behind other queries (logins, listings)."""
         self._pending: list[tuple[str, StoredAction, asyncio.Future[None]]] = []
-        self._flushing = False
+        self._flushing = 0
+        """Group commits running: one at a time for SQLite; with PostgreSQL one per writer thread,
+        so that a commit does not wait for another to finish (a game has at most one action
+        pending: its actor waits for the commit)."""
+        self._most_flushing = 1 if store.is_sqlite else _PG_WRITERS
         self.writes = 0
         """Actions committed (benchmarks)."""
         self.commits = 0
         """Transactions that committed actions."""
+
+    @staticmethod
+    def _writer_pool() -> ThreadPoolExecutor:
+        return ThreadPoolExecutor(_PG_WRITERS, thread_name_prefix="taku-db-write")
 
     async def call(self, function: Callable[..., T], *args: Any) -> T:
         """Run a query in the database thread."""
@@ -520,8 +553,8 @@ class Database:
         of other games that arrive meanwhile)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((game_id, action, future))
-        if not self._flushing:
-            self._flushing = True
+        if self._flushing < self._most_flushing:
+            self._flushing += 1
             asyncio.get_running_loop().create_task(self._flush())
         await future
 
@@ -530,7 +563,10 @@ class Database:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    await self.call(self.store.append_actions, [(g, a) for g, a, _ in batch])
+                    rows = [(g, a) for g, a, _ in batch]
+                    await asyncio.get_running_loop().run_in_executor(
+                        self._writers, self.store.append_actions, rows
+                    )
                 except Exception as error:  # every waiting action learns of the failure
                     for _, _, future in batch:
                         if not future.done():
@@ -542,13 +578,15 @@ class Database:
                     if not future.done():
                         future.set_result(None)
         finally:
-            self._flushing = False
+            self._flushing -= 1
 
     def reopen(self) -> None:
         """A new database thread after :meth:`close`."""
-        self._executor = ThreadPoolExecutor(1 if self.store.is_sqlite else 4, thread_name_prefix="taku-db")
+        self._executor = ThreadPoolExecutor(self._threads, thread_name_prefix="taku-db")
+        self._writers = self._executor if self.store.is_sqlite else self._writer_pool()
 
     def close(self) -> None:
-        """Stop the database thread and close the connections."""
+        """Stop the database threads and close the connections."""
         self._executor.shutdown(wait=True)
+        self._writers.shutdown(wait=True)
         self.store.close()
