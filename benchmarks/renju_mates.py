@@ -64,6 +64,7 @@ def probe(args: argparse.Namespace) -> None:
             final = Position(game["moves"])
             moves = final.move_stack
             previous = {True: False, False: False}
+            announcements: list[str] = []
             for count in range(5, len(moves)):
                 position = Position()
                 for move in moves[:count]:
@@ -75,6 +76,8 @@ def probe(args: argparse.Namespace) -> None:
                     continue
                 seen.add(key)
                 plies = mate_plies(client, position, args.time)
+                if plies is not None:
+                    announcements.append(f"{count}:M{plies}")
                 announced = plies is not None and 5 <= plies <= args.max_plies
                 black = position.turn is BLACK
                 trivial = announced and solve_vcf(position, max_depth=1, time_limit=5) is not None
@@ -82,6 +85,8 @@ def probe(args: argparse.Namespace) -> None:
                     colour = "black" if black else "white"
                     print(f"game{number + 1:02d}-{count:02d}-{colour:5} {plies:3d}  {key}", flush=True)
                 previous[black] = announced
+            print(f"game {number + 1}: {len(moves)} moves; mates announced (stones:plies) "
+                  f"{' '.join(announcements) or 'none'}", file=sys.stderr, flush=True)
     finally:
         client.close()
 
