@@ -43,20 +43,27 @@ def mate_plies(client: GomocupClient, position: Position, seconds: float) -> int
     colour = position.turn
     moves = position.move_stack
     stones = [(m, (k % 2 == 0) == (colour is BLACK)) for k, m in enumerate(moves) if m is not None]
-    before = len(client.notes)
+    client.notes.clear()  # (the client keeps only its last notes: an index into them would drift)
     client.board(stones, seconds + 2.0)
-    found = [int(m.group(1)) for note in client.notes[before:] for m in [MATE.search(note)] if m]
+    found = [int(m.group(1)) for note in client.notes for m in [MATE.search(note)] if m]
     return found[-1] if found else None
 
 
-def probe(args: argparse.Namespace) -> None:
-    client = GomocupClient(shlex.split(args.brain), settle=0.2)
-    client.start(15)
+def _fresh(client: GomocupClient, args: argparse.Namespace) -> None:
+    """A new game with the probe's settings, so each position is asked about on its own."""
+    if client.alive:
+        client.restart()
+    else:
+        client.start(15)
     client.info("rule", 4)
     client.info("timeout_turn", round(args.time * 1000))
     client.info("timeout_match", 0)
     client.info("time_left", 2147483647)
     client.info("MAX_NODE", args.nodes)
+
+
+def probe(args: argparse.Namespace) -> None:
+    client = GomocupClient(shlex.split(args.brain), settle=0.2)
     seen: set[str] = set()
     try:
         for number, line in enumerate(args.games.read_text(encoding="utf-8").splitlines()):
@@ -75,6 +82,7 @@ def probe(args: argparse.Namespace) -> None:
                 if key in seen:
                     continue
                 seen.add(key)
+                _fresh(client, args)
                 plies = mate_plies(client, position, args.time)
                 if plies is not None:
                     announcements.append(f"{count}:M{plies}")
