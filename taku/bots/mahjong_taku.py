@@ -390,7 +390,7 @@ class _View:
         assert action.pai is not None
         called = action.pai.kind
         tiles = tuple(sorted((*action.consumed, action.pai)))
-        meld = Meld(action.type, tiles, action.pai, places_after(action.target, self.obs.seat)  # type: ignore[arg-type]
+        meld = Meld(action.type, tiles, action.pai, places_after(action.target, self.obs.seat)
                     if action.target is not None else 1)
         melds = (*self.melds, meld)
         nmelds = len(melds)
