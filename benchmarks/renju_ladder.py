@@ -143,9 +143,9 @@ class LimitedBrain:
     def move(self, position: Position) -> Point:
         """The brain's move; its notes sent meanwhile are kept."""
         notes = self.inner.client.notes
-        before = len(notes)
+        notes.clear()  # the client keeps only its last notes: an index into them would drift
         point = self.inner.move(position)
-        self.messages.append((position.stone_count, notes[before:]))
+        self.messages.append((position.stone_count, list(notes)))
         return point
 
     def close(self) -> None:

@@ -236,7 +236,7 @@ def test_two_browsers_at_one_table_play_a_hand(server: str, browser: Any) -> Non
     host.wait_for_selector("text=Waiting for players")
     guest = new_page(browser, server, PHONE)
     sign_in_as_guest(guest, "sora")
-    guest.click(f"tr[data-game={game}] a.button")  # the lobby lists the open table
+    guest.click(f"tr[data-game='{game}'] a.button")  # the lobby lists the open table
     guest.click("text=Take a seat")
     for page in (host, guest):
         page.wait_for_selector(".hand .tile")

@@ -112,12 +112,17 @@ def play_until_hand_end(pages: list[Any], seen: list[str], budget: float = 240.0
     raise AssertionError(f"no hand end within {budget} s (actions {seen[-10:]})")
 
 
-def create_mahjong(page: Any, seats: list[str], seed: str, *, private: bool = False) -> str:
-    """Create a table from the lobby form (seat kinds ``me``, ``open``, ``bot``); its id."""
+def create_mahjong(
+    page: Any, seats: list[str], seed: str, *, private: bool = False, overrides: str | None = None
+) -> str:
+    """Create a table from the lobby form (seat kinds ``me``, ``open``, ``bot``; ``overrides``: the
+    rules overrides as JSON); its id."""
     for seat, kind in enumerate(seats):
         page.select_option(f"[data-testid=new-mahjong] select[data-seat='{seat}']", kind)
     page.click("[data-testid=new-mahjong] summary")
     page.fill("[data-testid=new-mahjong] input[name=seed]", seed)
+    if overrides is not None:
+        page.fill("[data-testid=new-mahjong] input[name=overrides]", overrides)
     if private:
         page.check("[data-testid=new-mahjong] label.toggle input")
     page.click("[data-testid=create-mahjong]")

@@ -36,6 +36,7 @@ from taku.bots.renju_search import (
     SearchBoard,
     SearchTimeout,
     ThreatSearch,
+    find_vct,
 )
 from taku.renju import IllegalMoveError, Point, Position
 from taku.renju.values import reduce_value
@@ -84,6 +85,8 @@ LEVELS: Final[dict[str, Level]] = {
 
 _MAX_EXTENSIONS: Final = 8
 """Forced blocks followed past the search depth."""
+_MAX_PLY: Final = 64
+"""Deepest ply of the alpha-beta search (forced blocks extend lines past the nominal depth)."""
 _EXACT: Final = 0
 _LOWER: Final = 1
 _UPPER: Final = 2
@@ -173,11 +176,8 @@ class RenjuAI:
                 self.last_info = {"line": [str(board.point(i)) for i in line]}
                 return line[0], "vcf"
         if level.vct_depth:
-            clock = Clock(max(0.0, deadline - time.perf_counter()) * 0.2, self._budget(0.2))
-            try:
-                line = ThreatSearch(board, me, clock).vct_deepening(level.vct_depth, level.vcf_depth // 2)
-            except SearchTimeout:
-                line = None
+            seconds = max(0.0, deadline - time.perf_counter()) * 0.25
+            line = find_vct(board, me, seconds, self._budget(0.25), level.vct_depth, level.vcf_depth // 2)
             if line:
                 self.last_info = {"line": [str(board.point(i)) for i in line]}
                 return line[0], "vct"
@@ -186,6 +186,8 @@ class RenjuAI:
             return -1, "no move"
         if level.defend_vcf:
             root = self._answer_vcf(board, me, root, deadline)
+            if level.vct_depth and len(root) > 1:
+                root = self._answer_vct(board, me, root, deadline)
         if len(root) == 1:
             return root[0], "only move"
         clock = Clock(max(0.01, deadline - time.perf_counter()), self._budget(0.4))
@@ -236,6 +238,63 @@ class RenjuAI:
         # The moves that stop the opponent's VCF, in the order of ``root`` where it has them.
         safe.sort(key=lambda i: root.index(i) if i in root else len(root))
         return safe or root
+
+    def _answer_vct(self, board: SearchBoard, me: int, root: list[int], deadline: float) -> list[int]:
+        """``root`` reduced to the moves after which the opponent has no VCT, when the opponent has
+        one now (its shortest first): the moves that stop every winning threat sequence found. All of
+        ``root`` if the opponent has none, or no move stops it, or there is no time to tell."""
+        level = self.level
+        you = 3 - me
+        vct_depth, vcf_depth = level.vct_depth, level.vcf_depth // 2
+        share = max(0.0, deadline - time.perf_counter()) * 0.3
+        search = ThreatSearch(board, you, Clock(share * 0.4, self._budget(0.1)))
+        try:
+            threat = search.vct_deepening(vct_depth, vcf_depth)
+        except SearchTimeout:
+            return root
+        if threat is None:
+            return root
+        fours = [i for _, i in board.threat_moves(me, False)]
+        candidates = list(dict.fromkeys([*threat, *root, *fours]))
+        # One search for every check: its tables (keyed by the whole position) stay valid.
+        search.clock = Clock(share * 0.6, self._budget(0.1))
+        safe: list[int] = []
+        try:
+            for i in candidates:
+                if not board.legal(i, me):
+                    continue
+                if not self._still_lost_vct(board, i, me, search, vct_depth, vcf_depth):
+                    safe.append(i)
+        except SearchTimeout:
+            pass
+        safe.sort(key=lambda i: root.index(i) if i in root else len(root))
+        self.last_info["defends_vct"] = [str(board.point(i)) for i in threat]
+        return safe or root
+
+    @staticmethod
+    def _still_lost_vct(
+        board: SearchBoard, i: int, me: int, search: ThreatSearch, vct_depth: int, vcf_depth: int
+    ) -> bool:
+        """Whether the opponent still has a VCT after my move on ``i`` (after the forced block, if it
+        is a four; a double four or a four the opponent may not block wins outright)."""
+        you = 3 - me
+        board.place(i, me)
+        try:
+            completions = board.new_five_points(i, me)
+            if len(completions) >= 2:
+                return False
+            if completions:
+                block = completions[0]
+                if not board.legal(block, you):
+                    return False
+                board.place(block, you)
+                try:
+                    return search.vct_deepening(vct_depth, vcf_depth) is not None
+                finally:
+                    board.remove(block)
+            return search.vct_deepening(vct_depth, vcf_depth) is not None
+        finally:
+            board.remove(i)
 
     @staticmethod
     def _still_lost(board: SearchBoard, i: int, me: int, clock: Clock, depth: int) -> bool:
@@ -301,7 +360,9 @@ def _ordered_moves(board: SearchBoard, color: int, width: int) -> list[int]:
 
 
 class _AlphaBeta:
-    """Negamax alpha-beta over a ``SearchBoard`` with a transposition table keyed by Zobrist hash."""
+    """Negamax alpha-beta over a ``SearchBoard``: principal-variation search with late-move
+    reductions, a transposition table keyed by Zobrist hash, killer moves and a history table for
+    ordering, and forced blocks (answers to a four) searched without using up depth."""
 
     def __init__(self, board: SearchBoard, width: int, clock: Clock) -> None:
         self.board = board
@@ -309,16 +370,27 @@ class _AlphaBeta:
         self.clock = clock
         self.table: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, score, best
         self.extensions = 0
+        self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_PLY)]
+        self.history: tuple[list[int], list[int], list[int]] = (
+            [],
+            [0] * (board.size * board.size),
+            [0] * (board.size * board.size),
+        )
 
     def root(self, moves: list[int], color: int, depth: int) -> tuple[int, int]:
         """The best of ``moves`` for ``color`` searched to ``depth``, and its score."""
         board = self.board
         alpha, beta = -WIN_SCORE - 1, WIN_SCORE + 1
         best, best_score = moves[0], -WIN_SCORE - 1
-        for i in moves:
+        for number, i in enumerate(moves):
             board.place(i, color)
             try:
-                score = -self.search(3 - color, depth - 1, -beta, -alpha, i)
+                if number == 0:
+                    score = -self.search(3 - color, depth - 1, -beta, -alpha, i, 1)
+                else:
+                    score = -self.search(3 - color, depth - 1, -alpha - 1, -alpha, i, 1)
+                    if alpha < score < beta:
+                        score = -self.search(3 - color, depth - 1, -beta, -score, i, 1)
             finally:
                 board.remove(i)
             if score > best_score:
@@ -326,14 +398,30 @@ class _AlphaBeta:
             alpha = max(alpha, score)
         return best, best_score
 
-    def search(self, color: int, depth: int, alpha: int, beta: int, last: int) -> int:
+    def _order(self, moves: list[int], color: int, hint: int, ply: int) -> list[int]:
+        """``moves`` (best first by pattern value) reordered: the table's move, then the threats
+        (fours and threes, in pattern order), then this ply's killers, then the quiet moves by
+        history (pattern order breaking ties)."""
+        board = self.board
+        history = self.history[color]
+        killers = self.killers[ply] if ply < _MAX_PLY else [-1, -1]
+        first = [hint] if hint in moves else []
+        threats = [i for i in moves if i != hint and board.point_value(i, color) >= 2_500]
+        chosen = set(first) | set(threats)
+        killer_moves = [i for i in dict.fromkeys(killers) if i in moves and i not in chosen]
+        chosen.update(killer_moves)
+        quiet = [i for i in moves if i not in chosen]
+        quiet.sort(key=lambda i: -history[i])
+        return first + threats + killer_moves + quiet
+
+    def search(self, color: int, depth: int, alpha: int, beta: int, last: int, ply: int = 0) -> int:
         """The negamax value for ``color`` to move; ``last`` is the opponent's move just played."""
         board = self.board
         self.clock.tick()
         other = 3 - color
         if self._made_five(last, other):
             return -WIN_SCORE
-        if depth <= 0:
+        if depth <= 0 or ply >= _MAX_PLY:
             return self._leaf(color)
         mine = board.five_points(color)
         if mine:
@@ -351,29 +439,44 @@ class _AlphaBeta:
                 if flag == _UPPER and stored <= alpha:
                     return stored
         theirs = board.five_points(other)
+        forced = bool(theirs)
         if theirs:
             moves = [i for i in theirs[:1] if board.legal(i, color)]
             if len(theirs) > 1 or not moves:
                 return -WIN_SCORE + 2
         else:
-            moves = _ordered_moves(board, color, self.width)
+            moves = self._order(_ordered_moves(board, color, self.width), color, hint, ply)
             if not moves:
                 return 0
-        if hint in moves:
-            moves.remove(hint)
-            moves.insert(0, hint)
+        # A forced block costs no depth: a line of fours is followed to its end.
+        child = depth if forced else depth - 1
         original_alpha = alpha
         best_score, best = -WIN_SCORE - 1, moves[0]
-        for i in moves:
+        for number, i in enumerate(moves):
+            reduce = 1 if number >= 3 and depth >= 3 and board.point_value(i, color) < 2_500 else 0
             board.place(i, color)
             try:
-                score = -self.search(other, depth - 1, -beta, -alpha, i)
+                if number == 0:
+                    score = -self.search(other, child, -beta, -alpha, i, ply + 1)
+                else:
+                    # Late quiet moves are searched shallower, with a null window; a move that
+                    # beats alpha there is searched again in full.
+                    score = -self.search(other, child - reduce, -alpha - 1, -alpha, i, ply + 1)
+                    if score > alpha and reduce:
+                        score = -self.search(other, child, -alpha - 1, -alpha, i, ply + 1)
+                    if alpha < score < beta:
+                        score = -self.search(other, child, -beta, -score, i, ply + 1)
             finally:
                 board.remove(i)
             if score > best_score:
                 best_score, best = score, i
             alpha = max(alpha, score)
             if alpha >= beta:
+                if not forced and ply < _MAX_PLY:
+                    killers = self.killers[ply]
+                    if killers[0] != i:
+                        killers[1], killers[0] = killers[0], i
+                    self.history[color][i] += depth * depth
                 break
         # Wins further away are worth a little less, so the shortest win is preferred.
         if best_score > WIN_SCORE // 2:
@@ -428,6 +531,36 @@ def _search_board(position: Position, max_depth: int) -> tuple[SearchBoard, int]
     return SearchBoard(position), int(position.turn)
 
 
+def evaluate(position: Position, max_nodes: int = 1_500) -> int:
+    """A score of ``position`` for the side to move (positive: it stands better; about
+    ``WIN_SCORE`` for a win found): a VCF check, then alpha-beta deepening to at most depth 4 within
+    ``max_nodes`` nodes. It depends on the position alone (no clock), so it is the same on every
+    machine. ``GameOverError`` if the game is over."""
+    board, me = _search_board(position, 0)
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes {max_nodes!r}: expected a positive number")
+    if board.five_points(me):
+        return WIN_SCORE
+    try:
+        if ThreatSearch(board, me, Clock(None, max_nodes)).vcf_deepening(8) is not None:
+            return WIN_SCORE // 2
+    except SearchTimeout:
+        pass
+    root = _ordered_moves(board, me, 12)
+    if not root:
+        return 0
+    search = _AlphaBeta(board, 10, Clock(None, max_nodes))
+    score = search._leaf(me)
+    for depth in range(1, 5):
+        try:
+            best, score = search.root(root, me, depth)
+        except SearchTimeout:
+            break
+        root.remove(best)
+        root.insert(0, best)
+    return score
+
+
 def solve_vcf(position: Position, max_depth: int = 20, time_limit: float | None = 10.0) -> list[Point] | None:
     """A victory by continuous fours for the side to move: the attacker's moves (each a four, the
     last a five) and the defender's forced answers, alternating; ``None`` if there is none within
@@ -447,16 +580,23 @@ def solve_vct(
     position: Position, max_depth: int = 6, time_limit: float | None = 10.0, *, vcf_depth: int = 12
 ) -> list[Point] | None:
     """A victory by threes and fours for the side to move: the main line (attacker and defender moves
-    alternating; against a three, the first defence tried; every defence found is refuted); ``None``
-    if there is none within ``max_depth`` threes and fours (each VCF it ends with may use
-    ``vcf_depth`` more fours) and ``time_limit`` seconds."""
+    alternating; against a three, the defence that holds out longest; every defence found is
+    refuted; the line may end with a four only Black's forbidden point could stop); ``None`` if none
+    is found within ``max_depth`` threes and fours (each VCF it ends with may use ``vcf_depth`` more
+    fours) and ``time_limit`` seconds. The search: the shortest VCF, then proof-number search, then
+    iterative deepening (see ``taku.bots.renju_search.find_vct``)."""
     board, me = _search_board(position, max_depth)
-    clock = Clock(time_limit)
-    try:
-        line = ThreatSearch(board, me, clock).vct_deepening(max_depth, vcf_depth)
-    except SearchTimeout:
-        return None
+    line = find_vct(board, me, time_limit, None, max_depth, vcf_depth)
     return None if line is None else [board.point(i) for i in line]
 
 
-__all__ = ["LEVELS", "GameOverError", "Level", "RenjuAI", "UnknownLevelError", "solve_vcf", "solve_vct"]
+__all__ = [
+    "LEVELS",
+    "GameOverError",
+    "Level",
+    "RenjuAI",
+    "UnknownLevelError",
+    "evaluate",
+    "solve_vcf",
+    "solve_vct",
+]

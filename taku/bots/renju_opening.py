@@ -1,11 +1,15 @@
-"""The renju AI's decisions in an opening (RIF, Yamaguchi, Taraguchi-10, Soosorv-8, Swap2): a simple
-policy that keeps the colours it was asked for, used by ``taku play renju`` and the play server."""
+"""The renju AI's decisions in an opening (RIF, Yamaguchi, Taraguchi-10, Soosorv-8, Swap2), used by
+``taku play renju`` and the play server. Every judgement of a position comes from
+``taku.bots.renju_ai.evaluate`` (a short search with a node budget, the same on every machine): the
+AI swaps when the colour it holds stands worse, places the most balanced of a few openings, offers the
+fifth moves best for Black and selects the offer worst for Black."""
 
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Final, Protocol
 
+from taku.bots.renju_ai import evaluate
 from taku.renju import (
     WHITE,
     ChooseColor,
@@ -21,6 +25,19 @@ from taku.renju import (
     equivalent_fifth_moves,
 )
 from taku.renju.openings import OPENINGS, Action
+from taku.renju.points import move_string
+
+SWAP_MARGIN: Final = 60
+"""How much worse (in ``evaluate`` units) the held colour must stand before the AI swaps."""
+
+OPENINGS_TRIED: Final = 4
+"""How many of the 26 openings (drawn at random) the AI weighs before placing the most balanced."""
+
+OFFER_CANDIDATES: Final = 6
+"""Fifth moves weighed beyond the number to offer."""
+
+EVALUATION_NODES: Final = 600
+"""The node budget of each judgement of a position in the opening."""
 
 
 class Engine(Protocol):
@@ -53,12 +70,29 @@ def _candidates(position: Position, taken: set[Point], area: int | None = None) 
     return sorted(near or points, key=lambda p: ((p.x - cx) ** 2 + (p.y - cy) ** 2, p.y, p.x))
 
 
+def standing(position: Position, color: Color) -> int:
+    """How well ``color`` stands in ``position`` (positive: better), by ``evaluate``; a finished game
+    is worth the winner's full score."""
+    outcome = position.outcome()
+    if outcome is not None:
+        return 0 if outcome.winner is None else (1_000_000 if outcome.winner is color else -1_000_000)
+    value = evaluate(position, EVALUATION_NODES)
+    return value if position.turn is color else -value
+
+
+def _after(position: Position, point: Point) -> Position:
+    after = position.copy()
+    after.push(point)
+    return after
+
+
 def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color, rng: random.Random,
                       time_limit: float | None = None) -> Action:
-    """The AI's action in an opening: one of the 26 openings at random, single stones where the
-    engine would play (or the nearest allowed point), never a swap, two fifth moves declared, offers
-    of the engine's move and the nearest non-symmetric points, the selection of the offer farthest
-    from the stones, and the colour ``ai_colour_wanted`` when asked."""
+    """The AI's action in an opening: the most balanced of a few of the 26 openings drawn at
+    random, single stones where the engine would play (or the nearest allowed point), a swap when
+    the colour it holds stands worse by more than ``SWAP_MARGIN``, two fifth moves declared, the
+    fifth moves best for Black offered (no two equivalent), the offer worst for Black selected, and
+    the colour ``ai_colour_wanted`` when asked."""
     phase = state.phase
     assert phase is not None
     position = state.position()
@@ -67,7 +101,10 @@ def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color, r
         return ChooseColor(ai_colour_wanted)
     if "place" in phase.accepts:
         if len(phase.colors) == 3:
-            return Place(OPENINGS[rng.choice(sorted(OPENINGS))])
+            names = rng.sample(sorted(OPENINGS), OPENINGS_TRIED)
+            balance = {name: abs(standing(Position(move_string(OPENINGS[name]), rules=position.rules), WHITE))
+                       for name in names}
+            return Place(OPENINGS[min(names, key=lambda name: balance[name])])
         taken: set[Point] = set()
         points: list[Point] = []
         for color, area in zip(phase.colors, phase.areas, strict=True):
@@ -86,23 +123,25 @@ def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color, r
             taken.add(point)
         return Place(tuple(points))
     if "swap" in phase.accepts:
-        return Swap(False)
+        return Swap(standing(position, phase.color) < -SWAP_MARGIN)
     if "declare" in phase.accepts:
         return Declare(min(2, phase.max_declared))
     if "offer" in phase.accepts:
-        offers: list[Point] = []
+        # The distinct legal fifth moves nearest the engine's choice, then the best for Black of
+        # them offered: White will select the worst of the offers for Black.
         first = engine.choose(position, time_limit)
-        pool = [first, *_candidates(position, {first})]
-        for point in pool:
+        pool: list[Point] = []
+        for point in [first, *_candidates(position, {first})]:
             if position.color_at(point) is not None or not position.is_legal(point):
                 continue
-            if all(not equivalent_fifth_moves(position, point, other) for other in offers):
-                offers.append(point)
-            if len(offers) == phase.offers:
+            if all(not equivalent_fifth_moves(position, point, other) for other in pool):
+                pool.append(point)
+            if len(pool) >= phase.offers + OFFER_CANDIDATES:
                 break
+        color = position.turn
+        value = {point: standing(_after(position, point), color) for point in pool}
+        offers = sorted(pool, key=lambda p: (-value[p], pool.index(p)))[: phase.offers]
         return Offer(tuple(offers))
-    # select: the offer farthest from the stones' centre (the weakest-looking for Black)
-    stones = state.stones
-    cx = sum(p.x for p in stones) / len(stones)
-    cy = sum(p.y for p in stones) / len(stones)
-    return Select(max(phase.choices, key=lambda p: ((p.x - cx) ** 2 + (p.y - cy) ** 2, -p.y, -p.x)))
+    # select: the offer after which Black stands worst (ties: the first offered)
+    black = position.turn
+    return Select(min(phase.choices, key=lambda p: standing(_after(position, p), black)))

@@ -49,6 +49,12 @@ fours), overline."""
 
 _BITS: Final = tuple(bin(n).count("1") for n in range(1 << 11))
 
+_NINE_MASK: Final = (1 << 18) - 1
+"""The two-bit cells of the nine points centred on a point (four either side)."""
+_LOW_BITS_NOT_CENTRE: Final = 0b01_01_01_01_00_01_01_01_01
+"""The low bit of each of those cells but the centre: where a stone of the looking colour (code 1)
+shows after ``cells & ~(cells >> 1)``."""
+
 
 class SearchTimeout(Exception):
     """The search ran out of its time (raised inside the search, caught by its driver)."""
@@ -163,7 +169,10 @@ class SearchBoard:
     __slots__ = (
         "black_exact",
         "cache",
+        "candidate_hash",
+        "candidate_list",
         "cells",
+        "five_dirs",
         "fouls",
         "geo",
         "hash",
@@ -174,6 +183,7 @@ class SearchBoard:
         "reach",
         "score",
         "size",
+        "span",
         "stones",
         "tables",
         "white_exact",
@@ -209,8 +219,24 @@ class SearchBoard:
         self.near = [0] * points
         self.near_points: list[tuple[int, ...]] = []
         self.reach: list[tuple[int, ...]] = []
+        self.span: list[tuple[tuple[int, ...], ...]] = []
+        self.five_dirs: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
+        """Per colour: the empty points where that colour makes a five now, each with the bit
+        mask of the directions it does so in; kept up to date on every place and remove."""
+        self.candidate_hash = -1
+        self.candidate_list: list[int] = []
         for i in range(points):
             x, y = i % size, i // size
+            self.span.append(
+                tuple(
+                    tuple(
+                        (y + k * dy) * size + x + k * dx
+                        for k in range(-5, 6)
+                        if 0 <= x + k * dx < size and 0 <= y + k * dy < size
+                    )
+                    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1))
+                )
+            )
             self.near_points.append(
                 tuple(
                     (y + dy) * size + x + dx
@@ -280,6 +306,59 @@ class SearchBoard:
         for j in self.reach[i]:
             black_cache[j] = None
             white_cache[j] = None
+        self._refresh_fives(i, color)
+
+    def _refresh_fives(self, i: int, color: int) -> None:
+        """Bring ``five_dirs`` up to date after a ``color`` stone was put on or taken off ``i``.
+
+        Whether an empty point makes a five for a colour depends on that colour's stones alone.
+        So the other colour only loses ``i`` (now taken) or may gain it (now empty); for ``color``
+        only the lines through ``i`` with at least three more of its stones within four points of
+        ``i`` can change (a five made or broken by ``i`` runs through it), and their points within
+        five of ``i`` are looked at again."""
+        geo = self.geo
+        cells = self.cells
+        other = 3 - color
+        if cells[i]:
+            self.five_dirs[1].pop(i, None)
+            self.five_dirs[2].pop(i, None)
+        else:
+            self._refresh_point(i, other)
+        fives = self.five_dirs[color]
+        lines = self.lines[color]
+        table = self.tables[color]
+        exact = self.black_exact if color == 1 else self.white_exact
+        spans = self.span[i]
+        for d in range(4):
+            code = lines[geo.line[d][i]]
+            shifts = geo.shift[d]
+            near = (code >> (shifts[i] + 2)) & _NINE_MASK
+            if ((near & ~(near >> 1) & _LOW_BITS_NOT_CENTRE).bit_count()) < 3:
+                continue
+            bit = 1 << d
+            for j in spans[d]:
+                if cells[j]:
+                    continue
+                key = (code >> shifts[j]) & WINDOW_MASK
+                entry = table.get(key)
+                if entry is None:
+                    entry = table[key] = _entry(key, exact)
+                mask = fives.get(j, 0)
+                new = mask | bit if entry & FIVE else mask & ~bit
+                if new != mask:
+                    if new:
+                        fives[j] = new
+                    else:
+                        del fives[j]
+
+    def _refresh_point(self, i: int, color: int) -> None:
+        """Set ``five_dirs`` of empty point ``i`` for ``color`` afresh."""
+        e0, e1, e2, e3 = self.entries(i, color)
+        mask = (e0 & FIVE) | (e1 & FIVE) << 1 | (e2 & FIVE) << 2 | (e3 & FIVE) << 3
+        if mask:
+            self.five_dirs[color][i] = mask
+        else:
+            self.five_dirs[color].pop(i, None)
 
     def entries(self, i: int, color: int) -> tuple[int, int, int, int]:
         """The four table entries (row, column, diagonal, anti-diagonal) of a ``color`` stone on ``i``."""
@@ -370,14 +449,20 @@ class SearchBoard:
         return found
 
     def candidates(self) -> list[int]:
-        """Empty points with a stone near them (within two steps on a line or a knight's move)."""
+        """Empty points with a stone near them (within two steps on a line or a knight's move), in
+        index order. The list is shared until the board changes: callers must not change it."""
+        if self.candidate_hash == self.hash:
+            return self.candidate_list
         cells = self.cells
-        return [i for i, count in enumerate(self.near) if count and not cells[i]]
+        found = [i for i, count in enumerate(self.near) if count and not cells[i]]
+        self.candidate_hash = self.hash
+        self.candidate_list = found
+        return found
 
     def five_points(self, color: int) -> list[int]:
-        """Empty points where ``color`` makes a five now."""
-        info = self.info
-        return [i for i in self.candidates() if info(i, color)[1]]
+        """Empty points where ``color`` makes a five now, in index order."""
+        fives = self.five_dirs[color]
+        return sorted(fives) if fives else []
 
     def new_five_points(self, i: int, color: int) -> list[int]:
         """The points completing a five with ``color``'s stone just placed on ``i`` (read from the lines
@@ -683,3 +768,223 @@ class ThreatSearch:
             if main is None or len(rest) + 1 > len(main):
                 main = [d, *rest]  # the main line follows the defence that holds out longest
         return main
+
+
+INFINITY: Final = 1 << 40
+"""A proof or disproof number that means proven (the other one 0)."""
+
+_AND_KEY: Final = 0x9E3779B97F4A7C15
+"""Mixed into the key of a defender's node with the attacker's last move (its answers depend on it)."""
+
+
+class ProofSearch:
+    """Depth-first proof-number search (df-pn) for a VCT of ``attacker``: the attacker moves fours and
+    threes (Black's real threes only), the defender answers a four at its five point and a three at
+    the points of its line or with a four of its own; a four the defender may only stop on a Black
+    foul wins. Proofs are sound; ``max_depth`` attacker moves bound the lines (a line cut there
+    counts as failed), and a node's numbers are kept by position (and, for the defender, by the
+    attacker's last move) in a table shared by the whole search."""
+
+    def __init__(self, board: SearchBoard, attacker: int, clock: Clock, max_depth: int = 12) -> None:
+        self.board = board
+        self.attacker = attacker
+        self.defender = 3 - attacker
+        self.clock = clock
+        self.max_depth = max_depth
+        self.table: dict[int, tuple[int, int]] = {}
+        self.threats = ThreatSearch(board, attacker, clock)
+        """For the move generators shared with the depth-first searches."""
+
+    def solve(self) -> list[int] | None:
+        """The main line of a win (attacker and defender moves alternating), or ``None`` if the
+        search disproved it within ``max_depth``; ``SearchTimeout`` when the clock runs out."""
+        pn, _ = self._or(INFINITY, INFINITY, self.max_depth)
+        if pn != 0:
+            return None
+        return self._line(self.max_depth)
+
+    # -- the two kinds of node -----------------------------------------------------------------
+
+    def _or_moves(self) -> list[int] | None:
+        """The attacker's candidate moves; ``None`` if the defender has two fives (lost), ``[]`` if
+        no threat is left."""
+        board = self.board
+        threats = board.five_points(self.defender)
+        if len(threats) > 1:
+            return None
+        moves = [i for _, i in board.threat_moves(self.attacker, True)]
+        if threats:
+            moves = [i for i in moves if i == threats[0]]
+        return moves
+
+    def _and_moves(self, i: int) -> list[int] | None:
+        """The defender's answers to the attacker's move on ``i`` (on the board); ``None`` if it
+        wins outright (a double five, a four stopped only on a foul, a three with no defence) or is
+        no threat at all (a Black three that is not a real one), ``[]`` for the latter."""
+        board = self.board
+        completions = board.new_five_points(i, self.attacker)
+        if len(completions) >= 2:
+            return None
+        if completions:
+            block = completions[0]
+            if self.threats._defence_blocked(block):
+                return None
+            return [block]
+        if self.attacker == 1 and not self.threats._real_three(i):
+            return []
+        found = self.threats._defences(i)
+        return found if found else None
+
+    def _or(self, th_pn: int, th_dn: int, depth: int) -> tuple[int, int]:
+        """Search the attacker's node (the board as it is) until its numbers reach a threshold."""
+        board = self.board
+        self.clock.tick()
+        key = board.hash
+        if board.five_points(self.attacker):
+            self.table[key] = (0, INFINITY)
+            return 0, INFINITY
+        if depth <= 0:
+            self.table[key] = (INFINITY, 0)  # cut: failed here (no proof is ever wrong for it)
+            return INFINITY, 0
+        stored = self.table.get(key)
+        if stored is not None and (stored[0] >= th_pn or stored[1] >= th_dn):
+            return stored
+        moves = self._or_moves()
+        if not moves:
+            self.table[key] = (INFINITY, 0)
+            return INFINITY, 0
+        attacker = self.attacker
+        table = self.table
+        keys = board.geo.zobrist[attacker]
+        # A four has one answer, a three several: a four's proof number starts lower.
+        fours = {i: board.info(i, attacker)[2] for i in moves}
+        while True:
+            best, best_pn, second_pn, dn_sum, best_dn = -1, INFINITY, INFINITY, 0, 0
+            for i in moves:
+                cpn, cdn = table.get(key ^ keys[i] ^ _AND_KEY ^ i) or (1 if fours[i] else 3, 1)
+                dn_sum = min(INFINITY, dn_sum + cdn)
+                if cpn < best_pn:
+                    best, second_pn, best_pn, best_dn = i, best_pn, cpn, cdn
+                elif cpn < second_pn:
+                    second_pn = cpn
+            pn, dn = best_pn, dn_sum
+            if pn >= th_pn or dn >= th_dn or pn == 0:
+                break
+            board.place(best, attacker)
+            try:
+                self._and(best, min(th_pn, second_pn + second_pn // 4 + 1), th_dn - dn + best_dn, depth)
+            finally:
+                board.remove(best)
+        self.table[key] = (pn, dn)
+        return pn, dn
+
+    def _and(self, i: int, th_pn: int, th_dn: int, depth: int) -> tuple[int, int]:
+        """Search the defender's node after the attacker's move on ``i``."""
+        board = self.board
+        self.clock.tick()
+        key = board.hash ^ _AND_KEY ^ i
+        stored = self.table.get(key)
+        if stored is not None and (stored[0] >= th_pn or stored[1] >= th_dn):
+            return stored
+        answers = self._and_moves(i)
+        if answers is None:
+            self.table[key] = (0, INFINITY)
+            return 0, INFINITY
+        if not answers:
+            self.table[key] = (INFINITY, 0)
+            return INFINITY, 0
+        defender = self.defender
+        table = self.table
+        keys = board.geo.zobrist[defender]
+        position = board.hash
+        while True:
+            best, best_dn, second_dn, pn_sum, best_pn = -1, INFINITY, INFINITY, 0, 0
+            for d in answers:
+                cpn, cdn = table.get(position ^ keys[d], (1, 1))
+                pn_sum = min(INFINITY, pn_sum + cpn)
+                if cdn < best_dn:
+                    best, second_dn, best_dn, best_pn = d, best_dn, cdn, cpn
+                elif cdn < second_dn:
+                    second_dn = cdn
+            pn, dn = pn_sum, best_dn
+            if pn >= th_pn or dn >= th_dn or dn == 0:
+                break
+            board.place(best, defender)
+            try:
+                self._or(th_pn - pn + best_pn, min(th_dn, second_dn + second_dn // 4 + 1), depth - 1)
+            finally:
+                board.remove(best)
+        self.table[key] = (pn, dn)
+        return pn, dn
+
+    def _line(self, depth: int) -> list[int]:
+        """The main line of the proof in the table, from the attacker's node on the board: the
+        attacker's proven move, then the defender's answer whose proof is longest."""
+        board = self.board
+        attacker, defender = self.attacker, self.defender
+        fives = board.five_points(attacker)
+        if fives:
+            return [fives[0]]
+        for i in self._or_moves() or []:
+            board.place(i, attacker)
+            try:
+                if self.table.get(board.hash ^ _AND_KEY ^ i, (1, 1))[0] != 0:
+                    continue
+                answers = self._and_moves(i)
+                if answers is None:
+                    completions = board.new_five_points(i, attacker)
+                    return [i, *completions[:2]] if len(completions) >= 2 else [i]
+                main: list[int] = []
+                for d in answers:
+                    board.place(d, defender)
+                    try:
+                        rest = self._line(depth - 1) if self.table.get(board.hash, (1, 1))[0] == 0 \
+                            or board.five_points(attacker) else []
+                    finally:
+                        board.remove(d)
+                    if len(rest) + 1 > len(main):
+                        main = [d, *rest]
+                return [i, *main]
+            finally:
+                board.remove(i)
+        return []
+
+
+def find_vct(
+    board: SearchBoard,
+    attacker: int,
+    seconds: float | None,
+    nodes: int | None,
+    max_depth: int,
+    vcf_depth: int,
+) -> list[int] | None:
+    """A VCT for ``attacker`` within about ``seconds`` (and ``nodes``): the shortest VCF first (up to
+    ``vcf_depth`` fours, 15% of the time), then proof-number search over fours and threes
+    (``max_depth`` attacker moves plus half of ``vcf_depth``) with 70% of what is left, then the
+    iterative-deepening depth-first VCT with the rest (it finds some lines that end in long VCFs
+    sooner). ``None`` if none is found in time."""
+    started = time.perf_counter()
+
+    def left(share: float) -> float | None:
+        return None if seconds is None else max(0.0, (seconds - (time.perf_counter() - started)) * share)
+
+    def budget(share: float) -> int | None:
+        return None if nodes is None else max(1, int(nodes * share))
+
+    try:
+        line = ThreatSearch(board, attacker, Clock(left(0.15), budget(0.15))).vcf_deepening(vcf_depth)
+        if line is not None:
+            return line
+    except SearchTimeout:
+        pass
+    try:
+        line = ProofSearch(board, attacker, Clock(left(0.7), budget(0.6)), max_depth + vcf_depth // 2).solve()
+        if line is not None:
+            return line
+    except SearchTimeout:
+        pass
+    try:
+        search = ThreatSearch(board, attacker, Clock(left(1.0), budget(0.4)))
+        return search.vct_deepening(max_depth, vcf_depth)
+    except SearchTimeout:
+        return None

@@ -502,6 +502,8 @@ class MahjongTable(GameActor):
                 self.services.bots, _bot_choose, name, seed, self.rules, observation
             )
         except Exception as error:  # a bot must never stop the table
+            if self.closed:  # the server is stopping (its pools are shut down): nothing to play
+                return
             note = f"bot {name} at seat {seat} failed: {error}"
             log.warning("table %s: %s", self.id, note)
             action = safest_action(observation.legal_actions)

@@ -56,7 +56,7 @@ function tableInfo(table: ServerMessage | null, clockMessage: ServerMessage | nu
   const clock = (clockMessage ?? table?.clock) as ClockState | null;
   const left = clock?.left ?? {};
   return {
-    names: seats.map((s) => s.name ?? (s.kind === "open" ? "(open)" : s.kind)),
+    names: seats.map((s) => s.name || (s.kind === "open" ? "(open)" : s.kind)),
     kinds: seats.map((s) => s.kind),
     connected: seats.map((s) => s.connected !== false),
     waiting: clock?.waiting ?? [],

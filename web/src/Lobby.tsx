@@ -85,7 +85,7 @@ function NewMahjong({ options, go }: { options: api.Options["mahjong"]; go: (id:
       </div>
       <details>
         <summary>More options</summary>
-        <label>Rules overrides (JSON) <input value={overrides} placeholder='{"kuitan": false}' onInput={(e) => setOverrides((e.target as HTMLInputElement).value)} /></label>
+        <label>Rules overrides (JSON) <input name="overrides" value={overrides} placeholder='{"kuitan": false}' onInput={(e) => setOverrides((e.target as HTMLInputElement).value)} /></label>
         <label>Seed (the same seed deals the same walls) <input name="seed" value={seed} maxLength={64} onInput={(e) => setSeed((e.target as HTMLInputElement).value)} /></label>
       </details>
       <label class="toggle"><input type="checkbox" checked={isPrivate} onChange={() => setPrivate(!isPrivate)} /> private (invite link)</label>

@@ -1,0 +1,157 @@
+"""Proof-number search (df-pn) for VCT, the iterative-deepening threat searches, and the puzzle set
+of forced wins announced by an outside engine (tests/data/renju_mate_puzzles.txt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from taku.bots.renju_ai import solve_vcf, solve_vct
+from taku.bots.renju_search import Clock, ProofSearch, SearchBoard, ThreatSearch
+from taku.renju import BLACK, Color, Point, Position, Termination
+
+DATA = Path(__file__).resolve().parent / "data"
+MATES = DATA / "renju_mate_puzzles.txt"
+
+
+def _vcf_rows() -> list[tuple[str, str, str]]:
+    rows = []
+    for line in (DATA / "renju_vcf_puzzles.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, expected, moves = line.split()
+            rows.append((name, expected, moves))
+    return rows
+
+
+VCF_PUZZLES = [(n, e, m) for n, e, m in _vcf_rows() if e == "vcf"]
+NONE_PUZZLES = [(n, e, m) for n, e, m in _vcf_rows() if e == "none"]
+
+
+def _five_points(position: Position, color: Color) -> list[Point]:
+    """The empty points where a ``color`` stone would win at once, judged by the rules core alone."""
+    board = Position.from_stones(position.stones(BLACK), position.stones(BLACK.other), turn=color,
+                                 rules=position.rules)
+    size = board.size
+    found = []
+    for point in (Point(x, y) for y in range(size) for x in range(size)):
+        if board.color_at(point) is not None:
+            continue
+        board.push(point)
+        outcome = board.outcome()
+        if outcome is not None and outcome.winner is color and outcome.termination in (
+            Termination.FIVE,
+            Termination.OVERLINE,
+        ):
+            found.append(point)
+        board.pop()
+    return found
+
+
+def _mate_rows() -> list[tuple[str, int, str, str]]:
+    rows = []
+    for line in MATES.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, plies, expected, moves = line.split()
+            rows.append((name, int(plies), expected, moves))
+    return rows
+
+
+MATE_ROWS = _mate_rows()
+
+
+def replays_to_a_win(position: Position, line: list[Point]) -> bool:
+    """Whether ``line`` played out wins for the side to move: it ends with the attacker's five, or
+    with a four whose every five point is forbidden to Black, the defender."""
+    replay = position.copy()
+    attacker: Color = replay.turn
+    for move in line:
+        assert replay.is_legal(move), f"{move} is not legal after {replay.move_string()}"
+        replay.push(move)
+    outcome = replay.outcome()
+    if outcome is not None:
+        return outcome.winner is attacker
+    threats = _five_points(replay, attacker)
+    return replay.turn is BLACK and attacker is not BLACK and bool(threats) and all(
+        replay.is_forbidden(p) for p in threats
+    )
+
+
+def _proof(position: Position, max_depth: int = 10, seconds: float = 60.0) -> list[Point] | None:
+    board = SearchBoard(position)
+    line = ProofSearch(board, int(position.turn), Clock(seconds), max_depth).solve()
+    return None if line is None else [board.point(i) for i in line]
+
+
+@pytest.mark.parametrize(("name", "moves"), [(n, m) for n, _, m in VCF_PUZZLES])
+def test_proof_search_proves_every_vcf_puzzle(name: str, moves: str) -> None:
+    position = Position(moves)
+    line = _proof(position)
+    assert line is not None, name
+    assert replays_to_a_win(position, line), f"{name}: {[str(p) for p in line]}"
+
+
+def test_proof_search_disproves_a_quiet_position() -> None:
+    assert _proof(Position("h8i9j8"), max_depth=4) is None
+
+
+@pytest.mark.parametrize(("name", "moves"), [(n, m) for n, _, m in NONE_PUZZLES if n != "none-quiet"])
+def test_proof_search_finds_no_win_without_threats(name: str, moves: str) -> None:
+    position = Position(moves)
+    if solve_vct(position, max_depth=4, time_limit=30) is None:
+        assert _proof(position, max_depth=4) is None
+
+
+def test_vct_deepening_finds_the_shortest_vcf_first() -> None:
+    position = Position(dict((n, m) for n, _, m in VCF_PUZZLES)["selfplay-07-black"])
+    board = SearchBoard(position)
+    shortest = ThreatSearch(board, int(position.turn), Clock(60)).vcf_deepening(16)
+    assert shortest is not None
+    for depth in range(1, (len(shortest) - 1) // 2):  # fewer fours than the line has
+        assert ThreatSearch(board, int(position.turn), Clock(60)).vcf(depth) is None
+
+
+def test_vct_without_vcf_is_found_by_each_search() -> None:
+    position = Position.from_stones("g8 i8 h6 h7", "a1 a3 o1 o3", turn=BLACK)
+    assert solve_vcf(position) is None
+    proof = _proof(position, max_depth=6)
+    assert proof is not None and replays_to_a_win(position, proof)
+    board = SearchBoard(position)
+    line = ThreatSearch(board, 1, Clock(60)).vct_deepening(4, 6)
+    assert line is not None and replays_to_a_win(position, [board.point(i) for i in line])
+
+
+def test_mate_puzzle_file_lists_both_colours_and_lengths() -> None:
+    assert len(MATE_ROWS) >= 50
+    assert all(5 <= plies <= 15 for _, plies, _, _ in MATE_ROWS)
+    assert all(expected in ("win", "open") for _, _, expected, _ in MATE_ROWS)
+    assert {Position(moves).turn for _, _, _, moves in MATE_ROWS} == {BLACK, BLACK.other}
+    assert len({moves for _, _, _, moves in MATE_ROWS}) == len(MATE_ROWS)
+
+
+def test_a_short_mate_puzzle_is_solved_quickly() -> None:
+    """The shortest solved puzzle, in the fast suite (the others are ``slow``)."""
+    name, _, _, moves = min((row for row in MATE_ROWS if row[2] == "win"), key=lambda row: row[1])
+    position = Position(moves)
+    line = solve_vct(position, max_depth=8, time_limit=60)
+    assert line is not None and replays_to_a_win(position, line), name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "moves"), [(n, m) for n, _, e, m in MATE_ROWS if e == "win"])
+def test_mate_puzzle_is_solved(name: str, moves: str) -> None:
+    """The puzzles taku solves (``win``) must stay solved (with a generous clock: the time per
+    puzzle is measured by benchmarks/renju_mates.py, not here)."""
+    position = Position(moves)
+    line = solve_vct(position, max_depth=8, time_limit=60)
+    assert line is not None, name
+    assert replays_to_a_win(position, line), f"{name}: {[str(p) for p in line]}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "moves"), [(n, m) for n, _, e, m in MATE_ROWS if e == "open"])
+def test_mate_puzzle_not_yet_solved_gives_no_false_win(name: str, moves: str) -> None:
+    """The puzzles taku does not solve yet (``open``): whatever a short search returns is a real win."""
+    position = Position(moves)
+    line = solve_vct(position, max_depth=4, time_limit=1)
+    assert line is None or replays_to_a_win(position, line), name
