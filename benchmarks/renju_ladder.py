@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import shlex
+import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -63,11 +65,11 @@ def parse_rung(text: str) -> Rung:
     try:
         if word.endswith("ms"):
             value = float(word[:-2]) / 1000
-            if value > 0:
+            if 0 < value < math.inf:
                 return Rung(word, None, value)
         elif word.endswith("s"):
             value = float(word[:-1])
-            if value > 0:
+            if 0 < value < math.inf:
                 return Rung(word, None, value)
         elif word.endswith("n"):
             nodes = int(word[:-1])
@@ -226,7 +228,7 @@ def play_rung(args: argparse.Namespace, command: list[str], rung: Rung, out: obj
     return result
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--brain", required=True, help="the brain's command line (quoted)")
     parser.add_argument("--rungs", default="300n,2000n", help="comma-separated limits (default 300n,2000n)")
@@ -240,18 +242,39 @@ def main() -> None:
                         help="seconds between a brain's move and the next command (default 0.2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games-out", type=Path, default=None, help="write the games as JSON lines here")
-    args = parser.parse_args()
-    rungs = [parse_rung(text) for text in args.rungs.split(",") if text.strip()]
-    if args.games < 1 or args.taku_time <= 0:
-        parser.error("--games must be at least 1 and --taku-time positive")
-    command = shlex.split(args.brain)
+    args = parser.parse_args(argv)
+    try:
+        rungs = [parse_rung(text) for text in args.rungs.split(",") if text.strip()]
+    except argparse.ArgumentTypeError as error:
+        parser.error(f"--rungs: {error}")
+    if not rungs:
+        parser.error("--rungs: no rung given")
+    if args.games < 2 or args.games % 2:
+        parser.error(f"--games must be even and at least 2 (each opening is played with both colours), "
+                     f"got {args.games}")
+    for option, value in (("--taku-time", args.taku_time), ("--brain-time", args.brain_time)):
+        if not 0 < value < math.inf:
+            parser.error(f"{option} must be a positive number of seconds, got {value}")
+    if not 0 <= args.settle < math.inf:
+        parser.error(f"--settle must be a non-negative number of seconds, got {args.settle}")
+    if args.taku_nodes is not None and args.taku_nodes < 1:
+        parser.error(f"--taku-nodes must be at least 1, got {args.taku_nodes}")
+    try:
+        command = shlex.split(args.brain)
+    except ValueError as error:
+        parser.error(f"--brain: {error}")
     if not command:
         parser.error("--brain: empty command")
+    if shutil.which(command[0]) is None:  # else every game would end as the brain's crash: taku's win
+        parser.error(f"--brain: cannot run {command[0]!r} (no such program)")
+    try:
+        out = args.games_out.open("a", encoding="utf-8") if args.games_out else None
+    except OSError as error:
+        parser.error(f"--games-out: cannot write {args.games_out}: {error.strerror or error}")
     load = os.getloadavg()
     print(f"taku {args.level} at {args.taku_time:g} s/move"
           f"{'' if args.taku_nodes is None else f' and {args.taku_nodes} nodes'} vs {Path(command[0]).name}; "
           f"{args.games} games per rung; load average at start {load[0]:.2f}", flush=True)
-    out = args.games_out.open("a", encoding="utf-8") if args.games_out else None
     try:
         for rung in rungs:
             try:
