@@ -33,6 +33,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -241,17 +242,34 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games-out", type=Path, default=None, help="write the games as JSON lines here")
     args = parser.parse_args()
-    rungs = [parse_rung(text) for text in args.rungs.split(",") if text.strip()]
-    if args.games < 1 or args.taku_time <= 0:
-        parser.error("--games must be at least 1 and --taku-time positive")
-    command = shlex.split(args.brain)
+    try:
+        rungs = [parse_rung(text) for text in args.rungs.split(",") if text.strip()]
+        command = shlex.split(args.brain)
+    except (argparse.ArgumentTypeError, ValueError) as error:  # a bad rung, an unclosed quote
+        parser.error(str(error))
+    if not rungs:
+        parser.error("--rungs: expected at least one limit, like 300n,2000n")
+    if not 1 <= args.games <= 1000:
+        parser.error(f"--games {args.games}: expected 1 to 1000")
+    for option, value in (("--taku-time", args.taku_time), ("--brain-time", args.brain_time)):
+        if not 0 < value < 3600:  # also rejects nan
+            parser.error(f"{option} {value}: expected a positive number of seconds")
+    if not 0 <= args.settle <= 10:
+        parser.error(f"--settle {args.settle}: expected 0 to 10 seconds")
+    if args.taku_nodes is not None and args.taku_nodes < 1:
+        parser.error(f"--taku-nodes {args.taku_nodes}: expected a positive number")
     if not command:
         parser.error("--brain: empty command")
+    if shutil.which(command[0]) is None:
+        parser.error(f"--brain: cannot run {command[0]!r}: no such executable file")
     load = os.getloadavg()
     print(f"taku {args.level} at {args.taku_time:g} s/move"
           f"{'' if args.taku_nodes is None else f' and {args.taku_nodes} nodes'} vs {Path(command[0]).name}; "
           f"{args.games} games per rung; load average at start {load[0]:.2f}", flush=True)
-    out = args.games_out.open("a", encoding="utf-8") if args.games_out else None
+    try:
+        out = args.games_out.open("a", encoding="utf-8") if args.games_out else None
+    except OSError as error:
+        parser.error(f"--games-out {args.games_out}: {error.strerror or error}")
     try:
         for rung in rungs:
             try:
