@@ -15,9 +15,9 @@ The openings are the 26 RIF openings (three stones, White to move), taken evenly
 table in the order of ``taku.renju.openings.OPENINGS``; each is played twice with the colours
 swapped, so ``--games`` is rounded up to an even number. One game at a time, renju rules, 15x15.
 
-A game the brain spoils (it crashes, answers late or out of step) is not scored: it is reported and
-played again, up to twice. A game taku spoils (late, illegal move, a foul) counts as a loss: it
-would count so in a tournament. Between a brain's move and the next command the runner waits
+A game the brain spoils (it crashes, answers late or out of step, plays an illegal move) is not
+scored: it is reported and played again, up to twice, and left out if it is spoilt each time. A
+game taku spoils (late, illegal move, a foul) counts as a loss: it would count so in a tournament. Between a brain's move and the next command the runner waits
 ``--settle`` seconds, since Rapfi drops a command that arrives just after it prints a move.
 
 Each rung prints taku's wins, losses and draws, its score with a 95% Wilson interval, how the games
@@ -194,15 +194,19 @@ def play_rung(args: argparse.Namespace, command: list[str], rung: Rung, out: obj
         for number, opening in enumerate(opening_list(args.games)):
             taku_black = number % 2 == 1  # after the three opening stones White moves: taku is White first
             black, white = (taku, brain) if taku_black else (brain, taku)
-            for _attempt in range(3):
+            spoiled = True
+            for attempt in range(3):
                 taku.thinking, taku.moves = 0.0, 0
                 game = play_game(black, white, rules, opening=opening, time_per_move=limit, tolerance=1.0)
-                fault = game.fault or ""
-                spoiled = fault.startswith("brain") and game.reason != "forbidden"
+                # The brain spoiled the game if it lost by failing (not by a five or a foul).
+                spoiled = game.reason in ("crash", "timeout", "illegal") and game.score("taku") == 1.0
                 if not spoiled:
                     break
                 result.void += 1
-                print(f"  void game ({game.reason}: {game.fault}); again", file=sys.stderr, flush=True)
+                again = "; again" if attempt < 2 else "; not scored"
+                print(f"  void game ({game.reason}: {game.fault}){again}", file=sys.stderr, flush=True)
+            if spoiled:
+                continue
             result.games.append(game)
             result.taku_seconds += taku.thinking
             result.taku_moves += taku.moves
