@@ -17,8 +17,9 @@ swapped, so ``--games`` is rounded up to an even number. One game at a time, ren
 
 A game the brain spoils (it crashes, answers late or out of step, plays an illegal move) is not
 scored: it is reported and played again, up to twice, and left out if it is spoilt each time. A
-game taku spoils (late, illegal move, a foul) counts as a loss: it would count so in a tournament. Between a brain's move and the next command the runner waits
-``--settle`` seconds, since Rapfi drops a command that arrives just after it prints a move.
+game taku spoils (late, illegal move, a foul) counts as a loss: it would count so in a tournament.
+Between a brain's move and the next command the runner waits ``--settle`` seconds, since Rapfi
+drops a command that arrives just after it prints a move.
 
 Each rung prints taku's wins, losses and draws, its score with a 95% Wilson interval, how the games
 ended, taku's mean seconds per move, and the games the brain announced a mate in (a MESSAGE with a
