@@ -25,6 +25,7 @@ import argparse
 import json
 import re
 import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -43,20 +44,27 @@ def mate_plies(client: GomocupClient, position: Position, seconds: float) -> int
     colour = position.turn
     moves = position.move_stack
     stones = [(m, (k % 2 == 0) == (colour is BLACK)) for k, m in enumerate(moves) if m is not None]
-    before = len(client.notes)
+    client.notes.clear()  # (the client keeps only its last notes: an index into them would drift)
     client.board(stones, seconds + 2.0)
-    found = [int(m.group(1)) for note in client.notes[before:] for m in [MATE.search(note)] if m]
+    found = [int(m.group(1)) for note in client.notes for m in [MATE.search(note)] if m]
     return found[-1] if found else None
 
 
-def probe(args: argparse.Namespace) -> None:
-    client = GomocupClient(shlex.split(args.brain), settle=0.2)
-    client.start(15)
+def _fresh(client: GomocupClient, args: argparse.Namespace) -> None:
+    """A new game with the probe's settings, so each position is asked about on its own."""
+    if client.alive:
+        client.restart()
+    else:
+        client.start(15)
     client.info("rule", 4)
     client.info("timeout_turn", round(args.time * 1000))
     client.info("timeout_match", 0)
     client.info("time_left", 2147483647)
     client.info("MAX_NODE", args.nodes)
+
+
+def probe(args: argparse.Namespace) -> None:
+    client = GomocupClient(shlex.split(args.brain), settle=0.2)
     seen: set[str] = set()
     try:
         for number, line in enumerate(args.games.read_text(encoding="utf-8").splitlines()):
@@ -64,6 +72,7 @@ def probe(args: argparse.Namespace) -> None:
             final = Position(game["moves"])
             moves = final.move_stack
             previous = {True: False, False: False}
+            announcements: list[str] = []
             for count in range(5, len(moves)):
                 position = Position()
                 for move in moves[:count]:
@@ -74,7 +83,10 @@ def probe(args: argparse.Namespace) -> None:
                 if key in seen:
                     continue
                 seen.add(key)
+                _fresh(client, args)
                 plies = mate_plies(client, position, args.time)
+                if plies is not None:
+                    announcements.append(f"{count}:M{plies}")
                 announced = plies is not None and 5 <= plies <= args.max_plies
                 black = position.turn is BLACK
                 trivial = announced and solve_vcf(position, max_depth=1, time_limit=5) is not None
@@ -82,6 +94,8 @@ def probe(args: argparse.Namespace) -> None:
                     colour = "black" if black else "white"
                     print(f"game{number + 1:02d}-{count:02d}-{colour:5} {plies:3d}  {key}", flush=True)
                 previous[black] = announced
+            print(f"game {number + 1}: {len(moves)} moves; mates announced (stones:plies) "
+                  f"{' '.join(announcements) or 'none'}", file=sys.stderr, flush=True)
     finally:
         client.close()
 
@@ -136,10 +150,27 @@ def main() -> None:
     solve_parser.add_argument("--time", type=float, default=1.0)
     solve_parser.add_argument("--depth", type=int, default=8, help="VCT depth in threats (default 8)")
     args = parser.parse_args()
+    if not 0 < args.time < 3600:
+        parser.error(f"--time {args.time}: expected a positive number of seconds")
+    if args.command == "probe":
+        if args.nodes < 0 or not 5 <= args.max_plies <= 99:
+            parser.error("--nodes must not be negative and --max-plies must be 5 to 99")
+        try:
+            command = shlex.split(args.brain)
+        except ValueError as error:
+            parser.error(f"--brain: {error}")
+        if not command or shutil.which(command[0]) is None:
+            parser.error(f"--brain {args.brain!r}: no such executable file")
+    elif not 1 <= args.depth <= 50:
+        parser.error(f"--depth {args.depth}: expected 1 to 50")
     try:
         probe(args) if args.command == "probe" else solve(args)
     except BrainError as error:
         sys.exit(f"brain failed: {error}")
+    except OSError as error:
+        sys.exit(f"cannot read {error.filename}: {error.strerror}")
+    except (ValueError, KeyError) as error:  # a malformed games or puzzle file
+        sys.exit(f"bad input file: {error!r}")
 
 
 if __name__ == "__main__":

@@ -122,9 +122,19 @@ def test_vct_without_vcf_is_found_by_each_search() -> None:
 
 
 def test_mate_puzzle_file_lists_both_colours_and_lengths() -> None:
-    assert len(MATE_ROWS) >= 5
+    assert len(MATE_ROWS) >= 50
     assert all(5 <= plies <= 15 for _, plies, _, _ in MATE_ROWS)
     assert all(expected in ("win", "open") for _, _, expected, _ in MATE_ROWS)
+    assert {Position(moves).turn for _, _, _, moves in MATE_ROWS} == {BLACK, BLACK.other}
+    assert len({moves for _, _, _, moves in MATE_ROWS}) == len(MATE_ROWS)
+
+
+def test_a_short_mate_puzzle_is_solved_quickly() -> None:
+    """The shortest solved puzzle, in the fast suite (the others are ``slow``)."""
+    name, _, _, moves = min((row for row in MATE_ROWS if row[2] == "win"), key=lambda row: row[1])
+    position = Position(moves)
+    line = solve_vct(position, max_depth=8, time_limit=60)
+    assert line is not None and replays_to_a_win(position, line), name
 
 
 @pytest.mark.slow
@@ -138,9 +148,10 @@ def test_mate_puzzle_is_solved(name: str, moves: str) -> None:
     assert replays_to_a_win(position, line), f"{name}: {[str(p) for p in line]}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "moves"), [(n, m) for n, _, e, m in MATE_ROWS if e == "open"])
 def test_mate_puzzle_not_yet_solved_gives_no_false_win(name: str, moves: str) -> None:
     """The puzzles taku does not solve yet (``open``): whatever a short search returns is a real win."""
     position = Position(moves)
-    line = solve_vct(position, max_depth=4, time_limit=2)
+    line = solve_vct(position, max_depth=4, time_limit=1)
     assert line is None or replays_to_a_win(position, line), name

@@ -38,7 +38,7 @@ def test_consumed_tiles_are_put_in_order_by_the_action() -> None:
     a = Action("pon", 0, FIVE, (FIVE, RED_FIVE), 1)
     b = Action("pon", 0, FIVE, [RED_FIVE, FIVE], 1)
     assert a == b and a.consumed == (RED_FIVE, FIVE)
-    assert a._replace(consumed=(FIVE, RED_FIVE)).consumed == (RED_FIVE, FIVE)
+    assert a.replace(consumed=(FIVE, RED_FIVE)).consumed == (RED_FIVE, FIVE)
     assert Action.from_mjai({"type": "chi", "actor": 1, "target": 0, "pai": "4m",
                              "consumed": ["6m", "5mr"]}).consumed == parse_tiles("06m")
 

@@ -22,11 +22,15 @@ checked over their first actions only (``LIMIT``).
 
 from __future__ import annotations
 
+import ast
 import copy
 import random
+import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -356,21 +360,59 @@ def test_observation_holds_no_other_seats_concealed_tiles(preset: str, seed: int
 
 # --- legal and illegal actions ----------------------------------------------------------------------
 
+@cache
+def state_names(cls: type) -> tuple[str, ...]:
+    """The instance attributes of ``cls`` (its ``__slots__``, those its body declares, and every
+    ``self.name`` its methods assign), read from its module's source: a class compiled with mypyc
+    has no ``__dict__`` to list them, and cannot be created empty (so :func:`copy.deepcopy` cannot
+    copy it)."""
+    module = sys.modules[cls.__module__]
+    path = Path(module.__file__ or "")
+    tree = ast.parse((path.parent / (path.name.split(".", 1)[0] + ".py")).read_text(encoding="utf-8"))
+    node = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+    names: set[str] = set()
+    for item in ast.walk(node):
+        if isinstance(item, ast.Attribute) and isinstance(item.ctx, ast.Store) and \
+                isinstance(item.value, ast.Name) and item.value.id == "self":
+            names.add(item.attr)
+        elif isinstance(item, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__"
+                                                  for t in item.targets):
+            names.update(ast.literal_eval(item.value))
+    names.update(item.target.id for item in node.body  # attributes declared in the class body
+                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name))
+    return tuple(sorted(names))
+
+
+def state(thing: Any) -> dict[str, Any]:
+    """The attributes of ``thing`` that are set (see :func:`state_names`)."""
+    return {name: getattr(thing, name) for name in state_names(type(thing)) if hasattr(thing, name)}
+
+
 def clone(match: Match) -> Match:
-    """An independent copy of ``match``. Immutable values are shared (the rules, the wall and its
+    """An independent copy of ``match``: a new match whose attributes, its hand's and its seats'
+    are deep copies of those of ``match``. Immutable values are shared (the rules, the wall and its
     tiles, melds, the results of past hands) and so are the recorded events (no action changes
-    one), which are left out of the deep copy for speed."""
+    one), which are copied as lists only, for speed."""
     kyoku = match.kyoku
     shared: list[Any] = [match.rules, kyoku.wall, *kyoku.wall.tiles, *match.results]
     for s in kyoku.seats:
         shared += s.melds
-    events, hand_events = match.events, kyoku.events
-    match.events, kyoku.events = [], []
-    try:
-        copied: Match = copy.deepcopy(match, {id(value): value for value in shared})
-    finally:
-        match.events, kyoku.events = events, hand_events
-    copied.events, copied.kyoku.events = list(events), list(hand_events)
+    memo = {id(value): value for value in shared}
+    copied = Match(match.rules, match.seed)
+    seats = []
+    for s in kyoku._seats:
+        seat = type(s)(())
+        for name, value in state(s).items():
+            setattr(seat, name, copy.deepcopy(value, memo))
+        seats.append(seat)
+        memo[id(s)] = seat
+    memo[id(kyoku._seats)] = seats
+    for original, target in ((kyoku, copied.kyoku), (match, copied)):
+        for name, value in state(original).items():
+            if name == "events":
+                setattr(target, name, list(value))
+            elif name != "kyoku":
+                setattr(target, name, copy.deepcopy(value, memo))
     return copied
 
 
@@ -380,11 +422,11 @@ def snapshot(match: Match) -> str:
     kyoku = match.kyoku
 
     def fields_of(thing: Any, skip: tuple[str, ...]) -> dict[str, Any]:
-        out = {k: v for k, v in vars(thing).items() if k not in skip}
+        out = {k: v for k, v in state(thing).items() if k not in skip}
         out["events"] = (len(thing.events), thing.events[-1])
         return out
 
-    seats = [{name: getattr(s, name, "(unset)") for name in type(s).__slots__} for s in kyoku.seats]
+    seats = [state(s) for s in kyoku._seats]
     return repr((fields_of(match, ("kyoku", "rules")), fields_of(kyoku, ("_seats", "rules", "wall")),
                  seats))
 
@@ -397,7 +439,7 @@ def illegal_actions(match: Match, rng: random.Random) -> list[Any]:
     s = match.kyoku.seats[seat]
     candidates: list[Any] = []
     for other in range(4):  # the wrong seat
-        candidates.append(rng.choice(legal)._replace(actor=other))
+        candidates.append(rng.choice(legal).replace(actor=other))
     held = {t.kind for t in s.closed}
     missing = [kind for kind in range(34) if kind not in held]
     tile = Tile(rng.choice(missing))

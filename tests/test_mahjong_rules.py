@@ -454,7 +454,7 @@ def test_preset_mahjongsoul() -> None:
 
 BAD_VALUES: list[tuple[str, object, str]] = [
     # bool fields take real bools only
-    *[(f.name, value, "true or false") for f in dataclasses.fields(Rules) if f.type == "bool"
+    *[(name, value, "true or false") for name, kind in FIELD_KINDS.items() if kind == "bool"
       for value in (1, 0, "true", None)],
     # Literal fields take only their listed values (of the listed type)
     ("renhou", "yes", "one of off, mangan, yakuman"),

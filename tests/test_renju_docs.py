@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import taku.renju
+from tests.source_doctests import run, source_doctests
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = sorted((REPO / "docs").glob("renju*.md"))
@@ -24,5 +25,9 @@ def test_docs_renju_md_is_present() -> None:
 
 
 def test_package_docstring_examples() -> None:
-    result = doctest.testmod(taku.renju, verbose=False)
-    assert result.attempted > 0 and result.failed == 0
+    """The package docstring's examples, read from its source (a compiled module keeps none)."""
+    tests = source_doctests(taku.renju, REPO / "taku" / "renju" / "__init__.py")
+    assert tests and tests[0].name == "taku.renju" and tests[0].examples
+    for test in tests:
+        failed, report = run(test)
+        assert failed == 0, report

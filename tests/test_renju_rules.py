@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,7 @@ from taku.renju import (
     Position,
     RenjuRules,
 )
+from taku.renju.rules import FIELD_KINDS
 
 
 def test_default_rules_are_renju_with_rif_rules_of_play() -> None:
@@ -126,6 +129,25 @@ def test_every_field_can_be_parsed_from_its_own_text() -> None:
         value = getattr(RENJU, field.name)
         text = "none" if value is None else str(value).lower()
         assert RenjuRules.parse_field(field.name, text) == value, field.name
+
+
+def test_field_kinds_match_the_annotations_as_written() -> None:
+    """``FIELD_KINDS`` (which a compiled build needs: it keeps no annotations) names every field
+    in order, with its annotation: ``bool``, ``int``, ``int | None``, or a ``Literal``'s words."""
+    source = Path(__file__).resolve().parent.parent / "taku" / "renju" / "rules.py"
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    aliases = {node.target.id: node.value for node in tree.body  # X: TypeAlias = Literal[...]
+               if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value}
+    cls = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "RenjuRules")
+    written = {node.target.id: ast.unparse(node.annotation) for node in cls.body
+               if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)}
+    assert list(FIELD_KINDS) == list(written) == [field.name for field in dataclasses.fields(RenjuRules)]
+    for name, annotation in written.items():
+        if annotation in ("bool", "int", "int | None"):
+            assert FIELD_KINDS[name] == annotation, name
+        else:
+            literal = ast.unparse(aliases[annotation])
+            assert literal == f"Literal[{', '.join(repr(word) for word in FIELD_KINDS[name])}]", name
 
 
 @pytest.mark.parametrize(

@@ -50,7 +50,7 @@ from taku.mahjong.hand import Hand, Meld
 from taku.mahjong.kyoku import Observation, kuikae_kinds
 from taku.mahjong.rules import Rules
 from taku.mahjong.score import Win, score_hand
-from taku.mahjong.seats import seat_wind
+from taku.mahjong.seats import places_after, seat_after, seat_wind
 from taku.mahjong.shanten import shanten, shanten_kokushi
 from taku.mahjong.tiles import Tile, dora_from_indicator
 
@@ -390,7 +390,7 @@ class _View:
         assert action.pai is not None
         called = action.pai.kind
         tiles = tuple(sorted((*action.consumed, action.pai)))
-        meld = Meld(action.type, tiles, action.pai, (action.target - self.obs.seat) % 4  # type: ignore[arg-type]
+        meld = Meld(action.type, tiles, action.pai, places_after(action.target, self.obs.seat)
                     if action.target is not None else 1)
         melds = (*self.melds, meld)
         nmelds = len(melds)
@@ -590,7 +590,7 @@ class _View:
         win_tile = _PLAIN[wait]
         tiles.append(win_tile)
         indicators = obs.dora_indicators[:5]
-        discarder = (self.seat_wind + 1) % 4
+        discarder = seat_after(self.seat_wind)
         rules = self.player.rules
         try:
             hand = Hand(tuple(tiles), tuple(self.melds))

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from taku.bots.renju_search import (
     WIN_SCORE,
@@ -39,6 +39,7 @@ from taku.bots.renju_search import (
     find_vct,
 )
 from taku.renju import IllegalMoveError, Point, Position
+from taku.renju.values import reduce_value
 
 
 class GameOverError(ValueError):
@@ -52,6 +53,9 @@ class UnknownLevelError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Level:
     """The settings of one AI level."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     name: str
     time: float

@@ -959,10 +959,10 @@ def find_vct(
     vcf_depth: int,
 ) -> list[int] | None:
     """A VCT for ``attacker`` within about ``seconds`` (and ``nodes``): the shortest VCF first (up to
-    ``vcf_depth`` fours), then proof-number search over fours and threes (``max_depth`` attacker
-    moves plus half of ``vcf_depth``) with half of what is left, then the iterative-deepening
-    depth-first VCT with the rest (it finds some lines that end in long VCFs sooner). ``None`` if
-    none is found in time."""
+    ``vcf_depth`` fours, 15% of the time), then proof-number search over fours and threes
+    (``max_depth`` attacker moves plus half of ``vcf_depth``) with 70% of what is left, then the
+    iterative-deepening depth-first VCT with the rest (it finds some lines that end in long VCFs
+    sooner). ``None`` if none is found in time."""
     started = time.perf_counter()
 
     def left(share: float) -> float | None:
@@ -972,13 +972,13 @@ def find_vct(
         return None if nodes is None else max(1, int(nodes * share))
 
     try:
-        line = ThreatSearch(board, attacker, Clock(left(0.3), budget(0.2))).vcf_deepening(vcf_depth)
+        line = ThreatSearch(board, attacker, Clock(left(0.15), budget(0.15))).vcf_deepening(vcf_depth)
         if line is not None:
             return line
     except SearchTimeout:
         pass
     try:
-        line = ProofSearch(board, attacker, Clock(left(0.5), budget(0.4)), max_depth + vcf_depth // 2).solve()
+        line = ProofSearch(board, attacker, Clock(left(0.7), budget(0.6)), max_depth + vcf_depth // 2).solve()
         if line is not None:
             return line
     except SearchTimeout:

@@ -15,7 +15,7 @@ import json
 import sys
 from typing import Any
 
-from taku.formats.mahjong.load import UnreadableGame, load_records, read_records
+from taku.formats.mahjong.load import Loaded, UnreadableGame, load_records, read_records
 from taku.formats.mahjong.replay import ReplayReport, replay
 from taku.mahjong.rules import PRESET_ALIASES, PRESETS, Rules, rules_label
 
@@ -69,7 +69,7 @@ def _replay_command(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
-def _replay_game(game: Any, default: Rules) -> ReplayReport:
+def _replay_game(game: Loaded, default: Rules) -> ReplayReport:
     """The report on one game: an error for a game that could not be read."""
     if isinstance(game, UnreadableGame):
         return ReplayReport(game.name, error=game.error)

@@ -22,7 +22,7 @@ from taku.mahjong.kyoku import Event, KyokuResult, Observation
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules, rules_label
 from taku.mahjong.score import HandScore
-from taku.mahjong.seats import seat_wind
+from taku.mahjong.seats import places_after, seat_wind
 from taku.mahjong.tiles import Tile
 
 HONOUR_TEXT = ("E", "S", "W", "N", "Wh", "Gr", "Rd")
@@ -163,7 +163,7 @@ class _Table:
         self.options = options
         self.human = options.seat
         self.bots = bots
-        self.names = tuple(RELATIVE[(seat - self.human) % 4] for seat in range(4))
+        self.names = tuple(RELATIVE[places_after(seat, self.human)] for seat in range(4))
         bot_names = dict(zip([s for s in range(4) if s != self.human], options.opponents, strict=True))
         self.labels = tuple("You" if seat == self.human else f"{self.names[seat]} ({bot_names[seat]})"
                             for seat in range(4))

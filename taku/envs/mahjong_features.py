@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from taku.mahjong.kyoku import Observation
-from taku.mahjong.seats import seat_wind
+from taku.mahjong.seats import places_after, seat_wind
 
 RIVER_SLOTS = 32
 """Discards kept per seat (one seat cannot discard more than about 31 tiles in one hand)."""
@@ -119,7 +119,7 @@ class SeatFeatures:
         for event in events[self._seen:]:
             kind = event["type"]
             if kind == "dahai":
-                rel = (event["actor"] - self._seat) % 4
+                rel = places_after(event["actor"], self._seat)
                 slot = self._count[rel]
                 self._count[rel] += 1
                 if slot >= RIVER_SLOTS:
@@ -136,7 +136,7 @@ class SeatFeatures:
                     self._reach[rel] = False
                 self._last = (rel, slot)
             elif kind == "reach":
-                self._reach[(event["actor"] - self._seat) % 4] = True
+                self._reach[places_after(event["actor"], self._seat)] = True
             elif kind in ("chi", "pon", "daiminkan") and self._last is not None:
                 rel, slot = self._last
                 base[_FLAGS + (rel * RIVER_SLOTS + slot) * 4 + 3] = 1.0
@@ -164,7 +164,7 @@ class SeatFeatures:
         shown = SLICES["open_hands"].start
         scores = SLICES["scores"].start
         for seat in range(4):
-            rel = (seat - me) % 4
+            rel = places_after(seat, me)
             for meld in obs.melds[seat]:
                 for tile in meld.tiles:
                     out[melds + rel * 34 + tile.kind] += 1.0
@@ -188,7 +188,7 @@ class SeatFeatures:
         if last is not None and last["type"] in ("dahai", "kakan") and \
                 any(a.type == "none" for a in obs.legal_actions):  # a discard or an added kan
             out[SLICES["claim"].start + _KIND[last["pai"]]] = 1.0
-            out[SLICES["claim_from"].start + (last["actor"] - me) % 4] = 1.0
+            out[SLICES["claim_from"].start + places_after(last["actor"], me)] = 1.0
         return out
 
 

@@ -20,11 +20,14 @@ recorded one (from mjai, a record, a person) means.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple, Self
+from dataclasses import dataclass
+from typing import Any
 
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.tiles import Tile, sort_tiles
+from taku.mahjong.values import reduce_value
 
 ACTION_TYPES = ("dahai", "reach", "open_reach", "chi", "pon", "daiminkan", "kakan", "ankan", "hora",
                 "ryukyoku", "none")
@@ -36,7 +39,16 @@ class IllegalActionError(MahjongError):
     """An action the rules do not allow now: the message names it and says why."""
 
 
-class _ActionFields(NamedTuple):
+@dataclass(frozen=True, slots=True, init=False)
+class Action:
+    """One player's action (see the module docstring). ``target`` is the seat a claimed tile or a
+    ron comes from (the actor himself for tsumo); ``consumed`` are the hand tiles a call uses, kept
+    in taku's tile order (put in order when built, from any iterable).
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     type: str
     actor: int
     pai: Tile | None = None
@@ -44,28 +56,20 @@ class _ActionFields(NamedTuple):
     target: int | None = None
     tsumogiri: bool = False
 
-
-class Action(_ActionFields):
-    """One player's action (see the module docstring). ``target`` is the seat a claimed tile or a
-    ron comes from (the actor himself for tsumo); ``consumed`` are the hand tiles a call uses, kept
-    in taku's tile order.
-
-    A named tuple, not a dataclass: the engine makes thousands of them a match, and a tuple's
-    ``__new__`` (which puts ``consumed`` in order) is the cheapest place to normalise.
-    """
-
-    __slots__ = ()
-
-    def __new__(cls, type: str, actor: int, pai: Tile | None = None,
-                consumed: Iterable[Tile] = (), target: int | None = None,
-                tsumogiri: bool = False) -> Action:
+    def __init__(self, type: str, actor: int, pai: Tile | None = None, consumed: Iterable[Tile] = (),
+                 target: int | None = None, tsumogiri: bool = False) -> None:
         if not isinstance(consumed, tuple) or len(consumed) > 1:
             consumed = sort_tiles(consumed)
-        return tuple.__new__(cls, (type, actor, pai, consumed, target, tsumogiri))
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "actor", actor)
+        object.__setattr__(self, "pai", pai)
+        object.__setattr__(self, "consumed", consumed)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "tsumogiri", tsumogiri)
 
-    @classmethod
-    def _make(cls, iterable: Iterable[Any]) -> Self:  # type: ignore[override]  # for _replace
-        return cls(*iterable)
+    def replace(self, **changes: Any) -> Action:
+        """A copy of the action with the given fields changed (as :func:`dataclasses.replace`)."""
+        return dataclasses.replace(self, **changes)
 
     def to_mjai(self) -> dict[str, Any]:
         """The action as an mjai message."""

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from taku.mahjong.tiles import Kind, counts_key, kind_to_str
+from taku.mahjong.values import reduce_value
 
 TRIPLET = 34
 """Offset of triplet codes: ``TRIPLET + kind`` is a triplet of ``kind``; a code below 34 is a sequence."""
@@ -152,6 +153,9 @@ _PARTS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 class Group:
     """A group of a decomposition: a sequence (shuntsu) or a triplet (koutsu), by its lowest kind."""
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     kind: Literal["sequence", "triplet"]
     base: Kind
 
@@ -164,6 +168,9 @@ class Group:
 @dataclass(frozen=True, slots=True)
 class Decomposition:
     """A complete concealed part split into groups and a pair."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     groups: tuple[Group, ...]
     pair: Kind

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from taku.mahjong.errors import InvalidHandError, InvalidMeldError, InvalidNotationError
 from taku.mahjong.tiles import MPSZ_TILES, SUITS, Tile, kind_to_str, parse_tiles, sort_tiles, tiles_to_str
+from taku.mahjong.values import reduce_value
 
 MeldKind: TypeAlias = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
 MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "daiminkan", "kakan", "ankan")
@@ -55,7 +56,7 @@ def _digit(tile: Tile) -> str:
     return "0" if tile.red else str(tile.kind % 9 + 1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Meld:
     """A meld: its kind, its tiles (sorted), the called tile and the seat it came from.
 
@@ -69,6 +70,9 @@ class Meld:
     ('pon', 1)
     """
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     kind: MeldKind
     tiles: tuple[Tile, ...]
     called: Tile | None = None
@@ -76,13 +80,28 @@ class Meld:
     added: Tile | None = None
     _text: str = field(default="", init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        tiles = self.tiles
-        if self.kind not in MELD_KINDS:
-            raise InvalidMeldError(f"meld kind must be one of {', '.join(MELD_KINDS)}, "
-                                   f"got {self.kind!r}")
+    # The parameters are objects, checked before they are stored: a compiled build would otherwise
+    # reject a value of the wrong type with its own TypeError before this module's one-line error.
+    def __init__(self, kind: object, tiles: object, called: object = None, called_from: object = None,
+                 added: object = None) -> None:
+        if kind not in MELD_KINDS:
+            raise InvalidMeldError(f"meld kind must be one of {', '.join(MELD_KINDS)}, got {kind!r}")
         if not isinstance(tiles, tuple) or not all(isinstance(t, Tile) for t in tiles):
             raise InvalidMeldError(f"meld tiles must be a tuple of Tile, got {tiles!r}")
+        for name, tile in (("called", called), ("added", added)):
+            if tile is not None and not isinstance(tile, Tile):
+                raise InvalidMeldError(f"{name} must be a Tile or None, got {tile!r}")
+        if called_from is not None and type(called_from) is not int:
+            raise InvalidMeldError(
+                f"called_from must be 1 (right), 2 (across) or 3 (left), got {called_from!r}")
+        for name, value in (("kind", kind), ("tiles", tiles), ("called", called),
+                            ("called_from", called_from), ("added", added), ("_text", "")):
+            object.__setattr__(self, name, value)
+        self._check()
+
+    def _check(self) -> None:
+        """Put the tiles in order; raise :class:`InvalidMeldError` if they do not make the meld."""
+        tiles = self.tiles
         kinds = [tile.kind for tile in tiles]
         if kinds != sorted(kinds) or any(tile.red for tile in tiles):
             tiles = sort_tiles(tiles)
@@ -227,7 +246,7 @@ _TILE_TYPE = frozenset({Tile})
 _MELD_TYPE = frozenset({Meld})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Hand:
     """A player's hand: concealed tiles and melds.
 
@@ -236,6 +255,9 @@ class Hand:
     >>> Hand.from_str("11123m456p55z 777z+")
     Hand.from_str('11123m456p55z 777z+')
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     closed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()
@@ -246,11 +268,15 @@ class Hand:
     red_counts: tuple[int, int, int] = field(default=(0, 0, 0), init=False, repr=False, compare=False)
     """Red fives of man, pin and sou in the whole hand (derived at construction)."""
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.closed, tuple) or not set(map(type, self.closed)) <= _TILE_TYPE:
-            raise InvalidHandError(f"closed tiles must be a tuple of Tile, got {self.closed!r}")
-        if not isinstance(self.melds, tuple) or not set(map(type, self.melds)) <= _MELD_TYPE:
-            raise InvalidHandError(f"melds must be a tuple of Meld, got {self.melds!r}")
+    # The parameters are objects, checked before they are stored: a compiled build would otherwise
+    # reject a value of the wrong type with its own TypeError before this module's one-line error.
+    def __init__(self, closed: object, melds: object = ()) -> None:
+        if not isinstance(closed, tuple) or not set(map(type, closed)) <= _TILE_TYPE:
+            raise InvalidHandError(f"closed tiles must be a tuple of Tile, got {closed!r}")
+        if not isinstance(melds, tuple) or not set(map(type, melds)) <= _MELD_TYPE:
+            raise InvalidHandError(f"melds must be a tuple of Meld, got {melds!r}")
+        object.__setattr__(self, "closed", closed)
+        object.__setattr__(self, "melds", melds)
         if len(self.melds) > 4:
             raise InvalidHandError(f"a hand has at most 4 melds, got {len(self.melds)}")
         size = len(self.closed) + 3 * len(self.melds)

@@ -183,8 +183,10 @@ class Kyoku:
         return self._legal
 
     # --- playing ------------------------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        """Play ``action``; raises :class:`IllegalActionError` (changing nothing) if not legal."""
+    def apply(self, action: object) -> None:
+        """Play ``action``; raises :class:`IllegalActionError` (changing nothing) if not legal (or
+        not an :class:`Action`: the parameter takes any object, so that a compiled build names it
+        in this error rather than in a TypeError of its own)."""
         if not isinstance(action, Action):
             raise IllegalActionError(f"not an Action: {action!r}")
         legal = self.legal_actions(action.actor) if type(action.actor) is int and \

@@ -173,7 +173,7 @@ def make_call(k: Kyoku, action: Action, discarder: int, tile: Tile) -> None:
     for t in action.consumed:
         s.remove(t)
     offset = places_after(discarder, seat)
-    meld = Meld(action.type, (*action.consumed, tile), tile, offset)  # type: ignore[arg-type]
+    meld = Meld(action.type, (*action.consumed, tile), tile, offset)
     s.add_meld(meld)
     if not k.rules.nagashi_mangan_own_calls:
         s.nagashi = False  # MJ-MONTREAL-21: no call of his own

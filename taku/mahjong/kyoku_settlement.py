@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from taku.mahjong.actions import IllegalActionError
 from taku.mahjong.errors import NotAWinError
@@ -26,6 +26,7 @@ from taku.mahjong.score import (
 from taku.mahjong.seats import seat_of_wind, seat_wind
 from taku.mahjong.shanten import waits
 from taku.mahjong.tiles import Tile
+from taku.mahjong.values import reduce_value
 from taku.mahjong.wall import URA
 
 if TYPE_CHECKING:
@@ -39,6 +40,9 @@ class KyokuResult:
     ``sanchahou``) or ``chombo``; ``deltas`` the settlement (riichi sticks paid during the hand not
     included); ``dealer_keeps`` whether the dealer keeps the deal; ``winners`` the seats that won;
     ``tenpai`` the seats tenpai at an exhaustive draw; ``scores`` the sheets of the wins."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     outcome: str
     deltas: tuple[int, int, int, int]

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from taku.mahjong.hand import Meld
 from taku.mahjong.shanten import shanten, waits
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, WINDS, Tile
+from taku.mahjong.values import reduce_value
 
 YAOCHUU = frozenset(TERMINALS_AND_HONORS)
 DRAGON_KINDS = frozenset((31, 32, 33))
@@ -143,6 +145,9 @@ class SeatView:
     ``nagashi`` still possible; ``pao`` the seat liable for a yakuman (MJ-PAO); ``kans`` declared;
     ``kuikae`` the kinds the seat may not discard right after its call; ``riichi_discard`` the
     index in ``discards`` of the tile turned sideways."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     closed: tuple[Tile, ...]
     melds: tuple[Meld, ...] = ()

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.kyoku import Event, Kyoku, KyokuResult, Observation
 from taku.mahjong.rules import Rules
 from taku.mahjong.seats import seat_of_wind
+from taku.mahjong.values import reduce_value
 from taku.mahjong.wall import Wall
 
 
@@ -31,6 +33,9 @@ class MatchResult:
     """The end of a match: final scores (leftover sticks given as the rules say), each seat's
     rank (1..4; shared ranks under ``ties="shared"``) and result points (uma and oka applied,
     in thousands)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     scores: tuple[int, int, int, int]
     ranks: tuple[int, int, int, int]
@@ -104,7 +109,7 @@ class Match:
         """What ``seat`` may see in the current hand."""
         return self.kyoku.observe(seat)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: object) -> None:
         """Play ``action`` (raises :class:`IllegalActionError`, changing nothing, if illegal);
         a finished hand is settled and the next one dealt."""
         if self.result is not None:

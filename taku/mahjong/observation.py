@@ -23,6 +23,7 @@ from taku.mahjong.actions import Action
 from taku.mahjong.hand import Meld
 from taku.mahjong.seats import seat_wind
 from taku.mahjong.tiles import Tile
+from taku.mahjong.values import reduce_value
 
 Event = dict[str, Any]
 """One mjai event of a hand or match record (see ``taku/formats/mahjong/record.py``)."""
@@ -31,6 +32,9 @@ Event = dict[str, Any]
 @dataclass(frozen=True, slots=True)
 class Observation:
     """What one seat may see at a decision point (nothing of the others' concealed tiles)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     seat: int
     round_wind: int

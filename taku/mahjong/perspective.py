@@ -69,13 +69,18 @@ class _ShadowKyoku(Kyoku):
     """A Kyoku whose other seats are puppets: :attr:`forced` is accepted from its actor, and every
     discard waits for the puppets' answers (so that a call shown later can still be made)."""
 
-    def __init__(self, wall: Wall, rules: Rules, *, seat: int, **kwargs: Any) -> None:
+    # The parameters are spelled out (not ``**kwargs``): a compiled class passes them on to the
+    # compiled base class only so.
+    def __init__(self, wall: Wall, rules: Rules, *, seat: int, dealer: int, round_wind: int,
+                 hand_number: int | None, honba: int, deposits: int, scores: Sequence[int],
+                 dealer_wins: int) -> None:
         self.forced: Action | None = None
         self.own_seat = seat
         self.shown_dora = 1
         """How many indicators the events have shown."""
         self._holding = False
-        super().__init__(wall, rules, **kwargs)
+        super().__init__(wall, rules, dealer=dealer, round_wind=round_wind, hand_number=hand_number,
+                         honba=honba, deposits=deposits, scores=scores, dealer_wins=dealer_wins)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         forced = self.forced
@@ -83,11 +88,13 @@ class _ShadowKyoku(Kyoku):
             return (forced,)
         return super().legal_actions(seat)
 
-    def _win_situation(self, seat: int, **kwargs: Any) -> Win:
+    def _win_situation(self, seat: int, *, tsumo: bool, discarder: int | None, honba: int,
+                       deposits: int, houtei: bool = False, chankan: bool = False) -> Win:
         # Whether a hand wins never depends on unrevealed indicators: leave out the ura-dora and
         # any kan-dora the events have not shown (invented tiles there could even break the count
         # of four copies of a kind).
-        win = super()._win_situation(seat, **kwargs)
+        win = super()._win_situation(seat, tsumo=tsumo, discarder=discarder, honba=honba,
+                                     deposits=deposits, houtei=houtei, chankan=chankan)
         return dataclasses.replace(win, ura_indicators=(),
                                    dora_indicators=win.dora_indicators[:self.shown_dora])
 

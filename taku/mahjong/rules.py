@@ -28,6 +28,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from taku.mahjong.errors import MahjongError
+from taku.mahjong.values import reduce_value
 from taku.mahjong.yaku import YAKUMAN_LIMIT_NAMES
 
 DOUBLE_YAKUMAN_CANDIDATES = frozenset({
@@ -47,7 +48,7 @@ class UnknownRulesError(MahjongError):
     """A rules preset or field that does not exist, or a field value a rule set cannot have."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Rules:
     """Every variant point of riichi mahjong scoring and play, with its rule ID.
 
@@ -56,6 +57,9 @@ class Rules:
     >>> Rules().replace(kiriage_mangan=True).kiriage_mangan
     True
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     # --- dora -------------------------------------------------------------------------------
     red_fives: tuple[int, int, int] = (1, 1, 1)
@@ -229,9 +233,19 @@ class Rules:
     """Return points (kaeshi): the final result is (score - return) / 1000 plus uma, and the
     difference to the start points of all four goes to first place (oka). 0: no oka. CFG-23."""
 
-    def __post_init__(self) -> None:
+    # The fields are objects, checked here before they are stored: a compiled build would
+    # otherwise reject a value of the wrong type with its own TypeError before this module's
+    # one-line error naming the field, and store a bool as an int.
+    def __init__(self, **fields: object) -> None:
+        """Rules with ``fields`` set and the others at their defaults (Tenhou's rules). Each value
+        is checked: :class:`UnknownRulesError` names an unknown field or a bad value."""
+        unknown = fields.keys() - FIELD_KINDS.keys()
+        if unknown:
+            raise UnknownRulesError(f"unknown rules field: {', '.join(sorted(unknown))}")
         for name, kind in FIELD_KINDS.items():
-            _check_field(name, kind, getattr(self, name))
+            value = fields[name] if name in fields else _DEFAULTS[name]
+            _check_field(name, kind, value)
+            object.__setattr__(self, name, value)
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -329,6 +343,10 @@ def _option_value(value: str, current: Any, key: str) -> Any:
             raise UnknownRulesError(f"{key} expects numbers separated by commas, got {value!r}") from None
     return value
 
+
+_DEFAULTS: Mapping[str, object] = MappingProxyType(
+    {field.name: field.default for field in dataclasses.fields(Rules)})
+"""Each field's default, as declared in :class:`Rules`."""
 
 FieldKind = str | tuple[str | int, ...]
 """What values a field takes: ``"bool"``, ``"int"`` (a range of ``_INT_RANGES``), ``"names"`` (a

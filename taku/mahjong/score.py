@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from taku.mahjong.decompose import TRIPLET, analysed_splits
 from taku.mahjong.errors import InvalidHandError, NotAWinError, NoYakuError
@@ -40,6 +40,7 @@ from taku.mahjong.tiles import (
     kind_to_str,
     tiles_to_str,
 )
+from taku.mahjong.values import reduce_value
 from taku.mahjong.yaku import (
     LIMITS,
     MANGAN_BASE,
@@ -66,7 +67,7 @@ _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "rinshan
           "haitei", "houtei", "first_turn")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Win:
     """The situation of a win: how it was made, the winds, the dora and the sticks on the table.
 
@@ -83,48 +84,72 @@ class Win:
     indicators) is checked by :func:`score_hand`.
     """
 
-    tsumo: bool = False
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    open_riichi: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    first_turn: bool = False
-    seat_wind: int = 0
-    round_wind: int = 0
-    dora_indicators: tuple[Tile, ...] = ()
-    ura_indicators: tuple[Tile, ...] = ()
-    honba: int = 0
-    deposits: int = 0
-    discarder: int | None = None
-    pao_seat: int | None = None
-    renchan: int = 0
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
-    def __post_init__(self) -> None:
+    tsumo: bool
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    open_riichi: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    first_turn: bool
+    seat_wind: int
+    round_wind: int
+    dora_indicators: tuple[Tile, ...]
+    ura_indicators: tuple[Tile, ...]
+    honba: int
+    deposits: int
+    discarder: int | None
+    pao_seat: int | None
+    renchan: int
+
+    # The parameters are objects, checked here before they are stored: a compiled build would
+    # otherwise reject a value of the wrong type with its own TypeError, and store a bool as an int.
+    def __init__(self, tsumo: object = False, riichi: object = False, double_riichi: object = False,
+                 ippatsu: object = False, open_riichi: object = False, rinshan: object = False,
+                 chankan: object = False, haitei: object = False, houtei: object = False,
+                 first_turn: object = False, seat_wind: object = 0, round_wind: object = 0,
+                 dora_indicators: object = (), ura_indicators: object = (), honba: object = 0,
+                 deposits: object = 0, discarder: object = None, pao_seat: object = None,
+                 renchan: object = 0) -> None:
+        values = (
+            ("tsumo", tsumo), ("riichi", riichi), ("double_riichi", double_riichi),
+            ("ippatsu", ippatsu), ("open_riichi", open_riichi), ("rinshan", rinshan),
+            ("chankan", chankan), ("haitei", haitei), ("houtei", houtei), ("first_turn", first_turn),
+            ("seat_wind", seat_wind), ("round_wind", round_wind), ("dora_indicators", dora_indicators),
+            ("ura_indicators", ura_indicators), ("honba", honba), ("deposits", deposits),
+            ("discarder", discarder), ("pao_seat", pao_seat), ("renchan", renchan),
+        )
+        for name, value in values:
+            if name in _FLAGS:
+                if type(value) is not bool:
+                    raise InvalidHandError(f"{name} must be True or False, got {value!r}")
+            elif name in ("seat_wind", "round_wind"):
+                if type(value) is not int or not 0 <= value <= 3:  # bools are not seats
+                    raise InvalidHandError(f"{name} must be 0..3 (East..North), got {value!r}")
+            elif name in ("honba", "deposits", "renchan"):
+                if type(value) is not int or value < 0:
+                    raise InvalidHandError(f"{name} must be a non-negative integer, got {value!r}")
+            elif name in ("dora_indicators", "ura_indicators"):
+                if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
+                    raise InvalidHandError(f"{name} must be a tuple of Tile, got {value!r}")
+                if len(value) > 5:  # MJ-FLOW-31: one indicator, and one more per kan (at most 4)
+                    raise InvalidHandError(f"{name}: at most 5 indicators (the first and 4 kan-dora), "
+                                           f"got {len(value)}")
+            elif value is not None and (type(value) is not int or not 0 <= value <= 3):
+                raise InvalidHandError(f"{name} must be a seat 0..3, got {value!r}")  # discarder, pao
+            object.__setattr__(self, name, value)
+        self._check_situation()
+
+    def _check_situation(self) -> None:
+        """Raise :class:`InvalidHandError` for flags and seats that cannot go together."""
         def fail(message: str) -> None:
             raise InvalidHandError(message)
 
-        for name in _FLAGS:
-            value = getattr(self, name)
-            if type(value) is not bool:
-                fail(f"{name} must be True or False, got {value!r}")
-        for name in ("seat_wind", "round_wind"):
-            value = getattr(self, name)
-            if type(value) is not int or not 0 <= value <= 3:  # bools are not seats
-                fail(f"{name} must be 0..3 (East..North), got {value!r}")
-        for name in ("honba", "deposits", "renchan"):
-            value = getattr(self, name)
-            if type(value) is not int or value < 0:
-                fail(f"{name} must be a non-negative integer, got {value!r}")
-        for name in ("dora_indicators", "ura_indicators"):
-            value = getattr(self, name)
-            if not isinstance(value, tuple) or not all(isinstance(t, Tile) for t in value):
-                fail(f"{name} must be a tuple of Tile, got {value!r}")
-            if len(value) > 5:  # MJ-FLOW-31: one indicator, and one more per kan (at most 4)
-                fail(f"{name}: at most 5 indicators (the first and 4 kan-dora), got {len(value)}")
         riichi = self.riichi or self.double_riichi or self.open_riichi
         if self.riichi and self.double_riichi:
             fail("riichi and double_riichi: give one (a double riichi counts 2 han in place of "
@@ -149,10 +174,6 @@ class Win:
             fail("a first-turn win (tenhou, chiihou, renhou) cannot be on the last tile")
         if self.first_turn and not self.tsumo and self.seat_wind == 0:
             fail("the dealer cannot win by ron before his first draw (renhou is a non-dealer's)")
-        for name in ("discarder", "pao_seat"):
-            value = getattr(self, name)
-            if value is not None and (type(value) is not int or not 0 <= value <= 3):
-                fail(f"{name} must be a seat 0..3, got {value!r}")
         if self.discarder is not None:
             if self.tsumo:
                 fail(f"discarder {self.discarder} ({SEAT_NAMES[self.discarder]}): "
@@ -364,7 +385,7 @@ def _payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: int | 
 _OTHER_SEATS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
-def nagashi_mangan_payments(seat: int, rules: Rules | None = None) -> tuple[Payment, ...]:
+def nagashi_mangan_payments(seat: object, rules: Rules | None = None) -> tuple[Payment, ...]:
     """Payments of a nagashi mangan: a mangan paid as by tsumo, with no counters (MJ-MONTREAL-21).
 
     Raises :class:`~taku.mahjong.errors.NotAWinError` if the rules do not play nagashi mangan
@@ -378,7 +399,7 @@ def nagashi_mangan_payments(seat: int, rules: Rules | None = None) -> tuple[Paym
     return _payments(_MANGAN, seat == 0, True, seat, None, 0, rules.honba_points)
 
 
-def nagashi_mangan_score(seat: int, rules: Rules | None = None) -> HandScore:
+def nagashi_mangan_score(seat: object, rules: Rules | None = None) -> HandScore:
     """A nagashi mangan as a score sheet: the yaku ``("nagashi mangan", 5)``, a mangan paid as by
     tsumo with no counters (MJ-MONTREAL-21, MJ-SCORE-24); errors as
     :func:`nagashi_mangan_payments`."""
@@ -508,8 +529,7 @@ def _chuuren(counts: Sequence[int], win: int) -> str | None:
     return "junsei chuuren poutou" if tuple(local) == pattern else "chuuren poutou"
 
 
-def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
-               rules: Rules | None = None) -> HandScore:
+def score_hand(hand: object, win_tile: object, win: object = None, rules: object = None) -> HandScore:
     """Score a won hand (MJ-SCORE): the best of every decomposition and wait interpretation.
 
     ``hand.closed`` holds the concealed tiles *including* the winning tile.
@@ -529,11 +549,19 @@ def score_hand(hand: Hand, win_tile: Tile, win: Win | None = None,
     >>> s.yaku, s.han, s.fu, s.total
     ((('sanshoku doujun', 2),), 2, 40, 2600)
     """
-    win = win or _NO_WIN
-    rules = rules or _DEFAULT_RULES
-    if type(hand) is not Hand or type(win_tile) is not Tile or type(win) is not Win or \
-            type(rules) is not Rules:
-        _check_argument_types(hand, win_tile, win, rules)
+    # The arguments are objects, checked here (a compiled build would otherwise reject a value of
+    # the wrong type with its own TypeError before this one-line error); the scorer proper takes
+    # them typed.
+    win = _NO_WIN if win is None else win
+    rules = _DEFAULT_RULES if rules is None else rules
+    if not (isinstance(hand, Hand) and isinstance(win_tile, Tile) and isinstance(win, Win)
+            and isinstance(rules, Rules)):
+        raise _argument_type_error(hand, win_tile, win, rules)
+    return _score_hand(hand, win_tile, win, rules)
+
+
+def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore:
+    """:func:`score_hand` once its arguments are checked."""
     # --- pass 0: the hand, its melds and its dora ---
     _check_hand(hand, win_tile, win)
     closed = hand.closed
@@ -927,15 +955,15 @@ def _decomposition_yaku(sequences: tuple[int, ...], triplets: tuple[int, ...],
     return found
 
 
-def _check_argument_types(hand: object, win_tile: object, win: object, rules: object) -> None:
-    """Raise :class:`InvalidHandError` naming the first argument of :func:`score_hand` that is not
-    of its type (a subclass is fine)."""
+def _argument_type_error(hand: object, win_tile: object, win: object, rules: object) -> InvalidHandError:
+    """The error naming the first argument of :func:`score_hand` that is not of its type."""
     for name, value, kind in (("hand", hand, Hand), ("win_tile", win_tile, Tile), ("win", win, Win),
                               ("rules", rules, Rules)):
         if not isinstance(value, kind):
-            raise InvalidHandError(f"{name} must be a {kind.__name__}, got {value!r} "
-                                   f"(e.g. {kind.__name__}.from_str(...))" if kind in (Hand, Tile)
-                                   else f"{name} must be a {kind.__name__}, got {value!r}")
+            return InvalidHandError(f"{name} must be a {kind.__name__}, got {value!r} "
+                                    f"(e.g. {kind.__name__}.from_str(...))" if kind in (Hand, Tile)
+                                    else f"{name} must be a {kind.__name__}, got {value!r}")
+    raise AssertionError("every argument is of its type")
 
 
 class _Message:

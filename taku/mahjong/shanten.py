@@ -31,10 +31,11 @@ import base64
 import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from taku.mahjong.errors import InvalidHandError
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, Kind, Tile, counts_key, kind_to_str
+from taku.mahjong.values import reduce_value
 
 if TYPE_CHECKING:
     from taku.mahjong.hand import Meld
@@ -564,6 +565,9 @@ def is_complete(counts: Sequence[int], melds: int = 0, *,
 @dataclass(frozen=True, slots=True)
 class Ukeire:
     """The tiles that lower a hand's shanten, and how many of them are still unseen."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     shanten: int
     tiles: tuple[Kind, ...]

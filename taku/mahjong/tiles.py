@@ -12,9 +12,10 @@ import operator
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from taku.mahjong.errors import InvalidHandError, InvalidNotationError
+from taku.mahjong.values import reduce_value
 
 Kind: TypeAlias = int
 """A tile kind, 0..33 (see the module docstring)."""
@@ -88,7 +89,7 @@ def kind_to_str(kind: Kind) -> str:
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Tile:
     """A tile: its kind (0..33) and whether it is a red five (aka dora).
 
@@ -102,14 +103,23 @@ class Tile:
     (13, True)
     """
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     kind: Kind
     red: bool = False
 
-    def __post_init__(self) -> None:
-        if type(self.kind) is not int or not 0 <= self.kind < 34:  # bools are not kinds
-            raise InvalidNotationError(f"tile kind must be 0..33, got {self.kind!r}")
-        if self.red and self.kind not in (4, 13, 22):
-            raise InvalidNotationError(f"only a five can be red, not {kind_to_str(self.kind)}")
+    # The parameters are objects, checked here: a compiled build would otherwise reject a value of
+    # the wrong type with its own TypeError before this one-line error, and store a bool as an int.
+    def __init__(self, kind: object, red: object = False) -> None:
+        if type(kind) is not int or not 0 <= kind < 34:  # bools are not kinds
+            raise InvalidNotationError(f"tile kind must be 0..33, got {kind!r}")
+        if type(red) is not bool:
+            raise InvalidNotationError(f"a tile's red is True or False, got {red!r}")
+        if red and kind not in (4, 13, 22):
+            raise InvalidNotationError(f"only a five can be red, not {kind_to_str(kind)}")
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "red", red)
 
     # --- MPSZ ---------------------------------------------------------------------------------
     @classmethod
@@ -127,6 +137,16 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile.from_str({str(self)!r})"
+
+    # Equality and hash as the dataclass would make them, written out: a class compiled with mypyc
+    # that defines the order methods below keeps neither of those the dataclass decorator adds.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.kind == other.kind and self.red == other.red
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.red))
 
     # --- order: by kind, a red five first -------------------------------------------------------
     def __lt__(self, other: Tile) -> bool:
@@ -210,7 +230,7 @@ class Tile:
         return (self.kind // 9 + 1) * 10 + self.kind % 9 + 1
 
     @classmethod
-    def from_tenhou(cls, code: int) -> Tile:
+    def from_tenhou(cls, code: object) -> Tile:
         """Parse Tenhou's numeric tile code (11..47, 51..53)."""
         tile = _TENHOU_TO_TILE.get(code) if type(code) is int else None
         if tile is None:
@@ -218,7 +238,7 @@ class Tile:
         return tile
 
     @classmethod
-    def from_id(cls, tile_id: TileId, red_fives: bool = True) -> Tile:
+    def from_id(cls, tile_id: object, red_fives: bool = True) -> Tile:
         """The tile with Tenhou's 136-id ``tile_id``; ids 16, 52, 88 are red when ``red_fives``."""
         if type(tile_id) is not int or not 0 <= tile_id < 136:  # bools are not tile ids
             raise InvalidNotationError(f"tile id must be 0..135, got {tile_id!r}")
@@ -253,7 +273,7 @@ MPSZ_TILES: dict[str, dict[str, Tile]] = {
 """Digit -> tile, per suit letter (one shared value per tile: tiles are immutable)."""
 
 
-def parse_tiles(text: str) -> tuple[Tile, ...]:
+def parse_tiles(text: object) -> tuple[Tile, ...]:
     """Parse MPSZ notation (``123m0p55z``) into tiles, in the order written.
 
     Spaces are ignored. Unicode glyphs are accepted as well.

@@ -26,9 +26,11 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.tiles import Tile, tiles_to_str
+from taku.mahjong.values import reduce_value
 
 DEAL = 52
 """Tiles dealt at the start (13 to each seat)."""
@@ -77,6 +79,9 @@ def tile_set(red_fives: tuple[int, int, int] = (0, 0, 0)) -> list[Tile]:
 @dataclass(frozen=True, slots=True)
 class Wall:
     """The 136 tiles from the break in taking order, and the dice that chose the break."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     tiles: tuple[Tile, ...]
     dice: tuple[int, int] = (1, 1)

@@ -9,11 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
+
+from taku.mahjong.values import reduce_value
 
 
 @dataclass(frozen=True, slots=True)
 class YakuInfo:
     """A yaku: its name, han when the hand is closed and when open (0 = not allowed open)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     name: str
     closed: int
@@ -82,6 +88,9 @@ YAKUMAN: Mapping[str, str] = MappingProxyType({
 class Limit:
     """A limit of an ordinary hand: its name, the least han that reaches it, its basic points and
     the name a Tenhou record writes (MJ-SCORE-05, -15)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     name: str
     han: int

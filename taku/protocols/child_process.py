@@ -100,6 +100,15 @@ class ChildProcess:
         """Give the error output up to ``timeout`` seconds to reach its end (after an exit)."""
         self._threads[1].join(max(timeout, 0.0))
 
+    def exit_report(self, timeout: float) -> tuple[int | None, list[str]]:
+        """How the child ended, for an :class:`~taku.errors.EngineError`'s message: its exit status
+        after waiting up to ``timeout`` seconds (``None``: still running) and the last lines of its
+        error output (given up to ``timeout`` seconds more to arrive once it has exited)."""
+        status = self.wait(timeout)
+        if status is not None:
+            self.wait_stderr(timeout)
+        return status, self.stderr_tail
+
     # -- talking ------------------------------------------------------------------------------------
 
     def send(self, text: str, timeout: float) -> None:

@@ -266,12 +266,9 @@ class GomocupClient:
                 from None
 
     def _exit_text(self) -> str:
-        child = self._child
-        status = None if child is None else child.wait(0.5)
+        status, tail = (None, []) if self._child is None else self._child.exit_report(0.5)
         text = "still running" if status is None else f"exit status {status}"
-        if child is not None and status is not None:
-            child.wait_stderr(0.5)  # let its last error output arrive
-        last = " / ".join(child.stderr_tail[-5:]) if child is not None else ""
+        last = " / ".join(tail[-5:])
         return f"{text}; stderr: {last}" if last else text
 
 

@@ -173,11 +173,9 @@ class MjaiProcessPlayer:
             return line
 
     def _status(self) -> str:
-        code = self._child.wait(1.0)
+        code, tail = self._child.exit_report(1.0)
         text = f" (exit status {code})" if code is not None else ""
-        if code is not None:
-            self._child.wait_stderr(1.0)  # let its last error output arrive
-        lines = self._child.stderr_tail[-3:]
+        lines = tail[-3:]
         if lines:
             text += "; its last error output: " + " | ".join(lines)
         return text

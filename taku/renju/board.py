@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from taku.renju import forbidden as _forbidden
 from taku.renju._geometry import DIRECTIONS, geometry
@@ -39,6 +39,7 @@ from taku.renju.points import (
     transform,
 )
 from taku.renju.rules import PRESETS, RENJU, RenjuRules
+from taku.renju.values import reduce_value
 
 
 class Termination(enum.Enum):
@@ -65,6 +66,9 @@ class Termination(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game: how it ended, who won (``None`` for a draw) and, for a foul, which one."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     termination: Termination
     winner: Color | None
@@ -228,7 +232,7 @@ class Position:
 
     # -- playing --------------------------------------------------------------------------------
 
-    def push(self, move: Move | str) -> None:
+    def push(self, move: object) -> None:
         """Play ``move`` (a point, or ``PASS``; or its name, ``"h8"`` or ``"pass"``) for the side to move.
 
         Raises ``IllegalMoveError`` when the game is over, the point is off the board or taken, the
@@ -237,13 +241,12 @@ class Position:
         forbidden move is played and ends the game. ``InvalidNotationError`` for text that names no
         move, ``TypeError`` for a value that is neither a point, ``PASS`` nor text.
         """
-        if type(move) is not Point and move is not None:
-            move = _move_of(move)
+        point = move if type(move) is Point or move is None else _move_of(move)
         outcome = self.outcome()
         if outcome is not None:
-            name = "pass" if move is None else str(move)
+            name = "pass" if point is None else str(point)
             raise IllegalMoveError(f"cannot play {name}: the game is over ({outcome})")
-        if move is None:
+        if point is None:
             if not self._rules.passes_allowed:
                 raise IllegalMoveError("cannot pass: these rules do not allow passing")
             passed_before = bool(self._stack) and self._stack[-1] is None
@@ -252,24 +255,24 @@ class Position:
             self._hash ^= self._geo.zobrist_turn
             self._outcomes.append(Outcome(Termination.TWO_PASSES, None) if passed_before else None)
             return
-        i = self._empty_index(move)
+        i = self._empty_index(point)
         color = self.turn
         rules = self._rules
         if rules.first_move_center_required and self._stones == 0 and color is BLACK:
             centre = self.size // 2
             if i != centre * self.size + centre:
                 raise IllegalMoveError(
-                    f"{move} is not allowed: Black's first move must be on the centre point "
+                    f"{point} is not allowed: Black's first move must be on the centre point "
                     f"{Point(centre, centre)}"
                 )
         verdict = NONE
         if color is BLACK and rules.fouls_for_black:
             verdict = foul_at(self._lines, self._geo, self._mode, i)
             if verdict != NONE and verdict != WIN and rules.forbidden_move == "reject":
-                raise IllegalMoveError(f"{move} is forbidden for Black ({FOUL_NAMES[verdict]})")
+                raise IllegalMoveError(f"{point} is forbidden for Black ({FOUL_NAMES[verdict]})")
         self._place(i, color)
         self._hash ^= self._geo.zobrist_turn
-        self._stack.append(move)
+        self._stack.append(point)
         self._indices.append(i)
         self._outcomes.append(self._judge_move(i, color, verdict))
 
@@ -368,20 +371,19 @@ class Position:
         Black's first move where the rules require it. Passes are not listed (see :meth:`is_legal`)."""
         return LegalMoveGenerator(self)
 
-    def is_legal(self, move: Move | str) -> bool:
+    def is_legal(self, move: object) -> bool:
         """Whether ``move`` (a point or ``PASS``, or its name) is allowed now; a Black foul never is.
         A point off the board is not legal; text that names no move is an ``InvalidNotationError``."""
-        if type(move) is not Point and move is not None:
-            move = _move_of(move)
+        point = move if type(move) is Point or move is None else _move_of(move)
         if self.is_over:
             return False
-        if move is None:
+        if point is None:
             return self._rules.passes_allowed
-        if not move.on_board(self.size) or self._cells[move.to_index(self.size)]:
+        if not point.on_board(self.size) or self._cells[point.to_index(self.size)]:
             return False
-        if self._needs_centre() and move != Point(self.size // 2, self.size // 2):
+        if self._needs_centre() and point != Point(self.size // 2, self.size // 2):
             return False
-        return not (self.turn is BLACK and self.is_forbidden(move))
+        return not (self.turn is BLACK and self.is_forbidden(point))
 
     def is_forbidden(self, point: Point | str) -> bool:
         """Whether a Black stone on empty ``point`` would be a foul (see ``forbidden_reason``)."""

@@ -60,7 +60,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Final, Literal, NamedTuple, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
 from taku.renju.board import Position
 from taku.renju.errors import IllegalMoveError, InvalidNotationError, InvalidRulesError
@@ -75,6 +75,7 @@ from taku.renju.points import (
     transform,
 )
 from taku.renju.rules import RENJU, RenjuRules
+from taku.renju.values import reduce_value
 
 # -- the 26 openings ------------------------------------------------------------------------------
 
@@ -291,6 +292,9 @@ def _parse_points(text: str) -> tuple[Point, ...]:
 class Place:
     """Place stones, in the order and colours the phase asks for (``Phase.colors``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     points: tuple[Point, ...]
 
     @property
@@ -311,6 +315,9 @@ class Place:
 class Swap:
     """Swap colours with the opponent (``Swap(True)``) or keep them (``Swap(False)``)."""
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     swap: bool = True
 
     @property
@@ -326,6 +333,9 @@ class Swap:
 class Declare:
     """Declare how many fifth moves Black will offer."""
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     count: int
 
     @property
@@ -340,6 +350,9 @@ class Declare:
 @dataclass(frozen=True, slots=True)
 class Offer:
     """Offer these fifth moves (Black's), for the opponent to select one."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     points: tuple[Point, ...]
 
@@ -361,6 +374,9 @@ class Offer:
 class Select:
     """Select one of the offered fifth moves; it is played."""
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     point: Point
 
     @property
@@ -380,6 +396,9 @@ class Select:
 @dataclass(frozen=True, slots=True)
 class ChooseColor:
     """Take this colour (the opponent gets the other)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     color: Color
 
@@ -428,6 +447,9 @@ def parse_action(text: str) -> Action:
 class Step:
     """One step of an opening rule: who acts and what they may do."""
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
+
     role: Role
     """Who acts: ``first``/``second`` player, or whoever holds ``black``/``white`` at this step."""
     accepts: tuple[ActionKind, ...]
@@ -463,6 +485,9 @@ _OPENING_26: Final = Step("first", ("place",), (BLACK, WHITE, BLACK), (1, 3, 5))
 class OpeningRule:
     """An opening rule: its name and the sequence of steps that take a game from the empty board to
     the position where normal play begins."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     name: str
     steps: tuple[Step, ...]
@@ -640,6 +665,9 @@ def _in_area(point: Point, area: int | None, size: int) -> bool:
 @dataclass(frozen=True, slots=True)
 class Phase:
     """What must happen next in an opening: who acts, with which colour, and what they may do."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     player: Player
     """Who acts."""

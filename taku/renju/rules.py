@@ -15,13 +15,14 @@ from typing import Any, Final, Literal, TypeAlias, get_args
 
 from taku.renju.errors import InvalidRulesError
 from taku.renju.points import MAX_SIZE, MIN_SIZE
+from taku.renju.values import reduce_value
 
 ForbiddenMove: TypeAlias = Literal["black_loses", "reject"]
 ThreatDefinition: TypeAlias = Literal["extended", "basic"]
 EyeMakesFive: TypeAlias = Literal["not_a_three", "three"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class RenjuRules:
     """A rule set for renju and its gomoku relatives. The defaults are the RIF rules of play of renju,
     except for the opening: Black's first stone may go anywhere.
@@ -31,6 +32,9 @@ class RenjuRules:
     ``rif`` preset (``RIF_RENJU``) is these rules with the centre required; ``renju`` (``RENJU``) is the
     default value.
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_value(self)
 
     board_size: int = 15
     """Points per side, odd, 7..25 (RJ-13, CFG-RJ-2): 15 is RIF's, 19 the seed's "standard"."""
@@ -85,31 +89,42 @@ class RenjuRules:
     number of moves of a Gomocup game, where there are no passes and the opening's stones are
     recorded as moves: ``move_limit=225`` on 15x15 is the full board."""
 
-    def __post_init__(self) -> None:
-        size = self.board_size
-        if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE or size % 2 == 0:
+    # The fields are objects, checked here before they are stored: a compiled build would
+    # otherwise reject a value of the wrong type with its own TypeError before this module's
+    # one-line error naming the field, and store a bool as an int.
+    def __init__(self, **fields: object) -> None:
+        """Rules with ``fields`` set and the others at their defaults (``RENJU``'s). Each value is
+        checked: ``InvalidRulesError`` names an unknown field or a bad value."""
+        unknown = fields.keys() - FIELD_KINDS.keys()
+        if unknown:
+            raise InvalidRulesError(f"unknown rule field: {', '.join(sorted(unknown))} (expected "
+                                    f"one of {', '.join(FIELD_KINDS)})")
+        values = {name: fields[name] if name in fields else _DEFAULTS[name] for name in FIELD_KINDS}
+        size = values["board_size"]
+        if type(size) is not int or not MIN_SIZE <= size <= MAX_SIZE or size % 2 == 0:
             raise InvalidRulesError(
                 f"board size {size!r} is not allowed: expected an odd size from {MIN_SIZE} to {MAX_SIZE}"
             )
-        if self.forbidden_move not in ("black_loses", "reject"):
-            raise InvalidRulesError(f"forbidden_move {self.forbidden_move!r}: expected black_loses or reject")
-        if self.threat_definition not in ("extended", "basic"):
-            raise InvalidRulesError(
-                f"threat_definition {self.threat_definition!r}: expected extended or basic"
-            )
-        if self.eye_makes_five not in ("not_a_three", "three"):
-            raise InvalidRulesError(f"eye_makes_five {self.eye_makes_five!r}: expected not_a_three or three")
-        if self.move_limit is not None and (not isinstance(self.move_limit, int) or self.move_limit < 1):
-            raise InvalidRulesError(f"move_limit {self.move_limit!r}: expected None or a positive number")
+        for name, kind in FIELD_KINDS.items():
+            value = values[name]
+            if kind == "bool" and type(value) is not bool:
+                raise InvalidRulesError(f"{name} {value!r}: expected True or False")
+            if isinstance(kind, tuple) and value not in kind:
+                raise InvalidRulesError(f"{name} {value!r}: expected {' or '.join(kind)}")
+        limit = values["move_limit"]
+        if limit is not None and (type(limit) is not int or limit < 1):
+            raise InvalidRulesError(f"move_limit {limit!r}: expected None or a positive number")
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
 
     @staticmethod
     def parse_field(name: str, text: str) -> Any:
         """The value of field ``name`` written ``text``, as on a command line or in an SGF ``RU``:
         ``true``/``false`` for a flag, a number (or ``none`` for ``move_limit``), or one of the
         field's words (``basic``). ``InvalidRulesError`` names an unknown field or a bad value."""
-        kind = _FIELD_KINDS.get(name)
+        kind = FIELD_KINDS.get(name)
         if kind is None:
-            raise InvalidRulesError(f"unknown rule field {name!r}: expected one of {', '.join(_FIELD_KINDS)}")
+            raise InvalidRulesError(f"unknown rule field {name!r}: expected one of {', '.join(FIELD_KINDS)}")
         word = text.strip()
         if kind == "bool":
             value = _BOOLEANS.get(word.lower())
@@ -123,9 +138,8 @@ class RenjuRules:
                 expected = "a whole number" + (" or none" if kind == "int | None" else "")
                 raise InvalidRulesError(f"{name}={text!r}: expected {expected}")
             return int(word)
-        choices = _FIELD_CHOICES[name]
-        if word not in choices:
-            raise InvalidRulesError(f"{name}={text!r}: expected {' or '.join(choices)}")
+        if word not in kind:
+            raise InvalidRulesError(f"{name}={text!r}: expected {' or '.join(kind)}")
         return word
 
     def with_options(self, options: Iterable[str]) -> RenjuRules:
@@ -191,6 +205,28 @@ class RenjuRules:
         return RenjuRules.preset(name, board_size=board_size)
 
 
+FIELD_KINDS: Final[Mapping[str, str | tuple[str, ...]]] = MappingProxyType(
+    {
+        "board_size": "int",
+        "fouls_for_black": "bool",
+        "exact_five_for_black": "bool",
+        "exact_five_for_white": "bool",
+        "forbidden_move": get_args(ForbiddenMove),
+        "threat_definition": get_args(ThreatDefinition),
+        "eye_makes_five": get_args(EyeMakesFive),
+        "first_move_center_required": "bool",
+        "passes_allowed": "bool",
+        "move_limit": "int | None",
+    }
+)
+"""What each field of ``RenjuRules`` takes, in field order: ``"bool"``, ``"int"``, ``"int | None"``,
+or the tuple of a ``Literal`` field's words. Written out rather than read from the annotations,
+which a class compiled with mypyc does not keep (tests/test_renju_rules.py checks it against the
+fields)."""
+_DEFAULTS: Final[Mapping[str, object]] = MappingProxyType(
+    {field.name: field.default for field in dataclasses.fields(RenjuRules)})
+"""Each field's default, as declared in ``RenjuRules``."""
+
 RENJU: Final = RenjuRules()
 """Renju: exact five for Black, five or more for White, Black's fouls lose (RIF's rules of play,
 Gomocup rule 4); the first stone may go anywhere (RJ-14). The default rules."""
@@ -226,15 +262,4 @@ PRESETS: Final[Mapping[str, RenjuRules]] = MappingProxyType(
 
 _BOOLEANS: Final[Mapping[str, bool]] = MappingProxyType(
     {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
-)
-_FIELD_KINDS: Final[Mapping[str, str]] = MappingProxyType(
-    {f.name: str(f.type) for f in dataclasses.fields(RenjuRules)}
-)
-"""Each field's annotation, as written (``"bool"``, ``"int | None"``, ``"ThreatDefinition"``...)."""
-_FIELD_CHOICES: Final[Mapping[str, tuple[str, ...]]] = MappingProxyType(
-    {
-        "forbidden_move": get_args(ForbiddenMove),
-        "threat_definition": get_args(ThreatDefinition),
-        "eye_makes_five": get_args(EyeMakesFive),
-    }
 )

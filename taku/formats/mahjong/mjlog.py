@@ -48,6 +48,7 @@ from urllib.parse import unquote
 from xml.etree.ElementTree import Element, ParseError, XMLPullParser
 
 from taku.formats.mahjong.record import Event, MahjongRecord, RecordError
+from taku.mahjong.seats import seat_after
 from taku.mahjong.tiles import Tile
 
 YAKU_NAMES: dict[int, str] = {
@@ -434,7 +435,7 @@ class _Reader:
             raise self.fail(str(error)) from None
         if meld.kind in ("chi", "pon", "daiminkan"):
             assert meld.called is not None
-            target = (who + meld.source) % 4
+            target = seat_after(who, meld.source)
             if self.last_discard != (target, meld.called):
                 last = ("no discard is open" if self.last_discard is None else
                         f"the open discard is seat {self.last_discard[0]}'s "

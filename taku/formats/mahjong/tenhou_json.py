@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeGuard
 
 from taku.formats.mahjong.record import Event, MahjongRecord, RecordError
-from taku.mahjong.seats import seat_wind
+from taku.mahjong.seats import places_after, seat_after, seat_wind
 from taku.mahjong.yaku import LIMITS, YAKUMAN_BASE, limit_for_han
 
 # --- vocabulary ---------------------------------------------------------------------------------
@@ -690,14 +690,14 @@ class _Kyoku:
                 discarder, tile = st.seat, st.last[2]
                 candidates: list[tuple[int, _Call]] = []
                 for offset in (1, 2, 3):
-                    caller = (discarder + offset) % 4
+                    caller = seat_after(discarder, offset)
                     if st.ti[caller] < len(self.takes[caller]):
                         take = self.takes[caller][st.ti[caller]]
-                        if isinstance(take, _Call) and (caller + take.offset) % 4 == discarder \
+                        if isinstance(take, _Call) and seat_after(caller, take.offset) == discarder \
                                 and take.called == tile:
                             candidates.append((caller, take))
                 if not candidates:
-                    st.mode, st.seat = _DRAW, (discarder + 1) % 4
+                    st.mode, st.seat = _DRAW, seat_after(discarder)
                     continue
                 candidates.sort(key=lambda c: c[1].kind == "chi")  # a pon or kan outranks a chi
                 first_error: _Mismatch | None = None
@@ -705,7 +705,7 @@ class _Kyoku:
                     branch = st.copy()
                     try:
                         if option is None:
-                            branch.mode, branch.seat = _DRAW, (discarder + 1) % 4
+                            branch.mode, branch.seat = _DRAW, seat_after(discarder)
                         else:
                             self.call(branch, *option)
                         return self.play(branch)
@@ -814,7 +814,7 @@ class _Kyoku:
         return st.ti[seat] < len(self.takes[seat])
 
     def call(self, st: _State, caller: int, take: _Call) -> None:
-        target = (caller + take.offset) % 4
+        target = seat_after(caller, take.offset)
         self.accept_reach(st)
         self.remove(st, caller, take.consumed, f"calls {take.kind} {take.text!r}")
         st.ti[caller] += 1
@@ -1104,7 +1104,7 @@ class _Writer:
     def call(self, k: dict[str, Any], event: Event) -> None:
         kind = event["type"]
         actor, target = self.seat(event, "actor"), self.seat(event, "target")
-        offset = (target - actor) % 4
+        offset = places_after(target, actor)
         if offset == 0 or (kind == "chi" and offset != 3):
             self.fail(f"{kind} by seat {actor} from seat {target}")
         called = f"{self.code(self.get(event, 'pai'))}"
