@@ -250,9 +250,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     try:
         rungs = [parse_rung(text) for text in args.rungs.split(",") if text.strip()]
+    except argparse.ArgumentTypeError as error:
+        parser.error(f"--rungs: {error}")
+    try:
         command = shlex.split(args.brain)
-    except (argparse.ArgumentTypeError, ValueError) as error:  # a bad rung, an unclosed quote
-        parser.error(str(error))
+    except ValueError as error:  # an unclosed quote
+        parser.error(f"--brain: {error}")
     if not rungs:
         parser.error("--rungs: expected at least one limit, like 300n,2000n")
     if not 1 <= args.games <= 1000:
