@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import shlex
@@ -65,11 +66,11 @@ def parse_rung(text: str) -> Rung:
     try:
         if word.endswith("ms"):
             value = float(word[:-2]) / 1000
-            if value > 0:
+            if 0 < value < math.inf:
                 return Rung(word, None, value)
         elif word.endswith("s"):
             value = float(word[:-1])
-            if value > 0:
+            if 0 < value < math.inf:
                 return Rung(word, None, value)
         elif word.endswith("n"):
             nodes = int(word[:-1])
@@ -232,7 +233,7 @@ def play_rung(args: argparse.Namespace, command: list[str], rung: Rung, out: obj
     return result
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--brain", required=True, help="the brain's command line (quoted)")
     parser.add_argument("--rungs", default="300n,2000n", help="comma-separated limits (default 300n,2000n)")
@@ -246,12 +247,15 @@ def main() -> None:
                         help="seconds between a brain's move and the next command (default 0.2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games-out", type=Path, default=None, help="write the games as JSON lines here")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     try:
         rungs = [parse_rung(text) for text in args.rungs.split(",") if text.strip()]
+    except argparse.ArgumentTypeError as error:
+        parser.error(f"--rungs: {error}")
+    try:
         command = shlex.split(args.brain)
-    except (argparse.ArgumentTypeError, ValueError) as error:  # a bad rung, an unclosed quote
-        parser.error(str(error))
+    except ValueError as error:  # an unclosed quote
+        parser.error(f"--brain: {error}")
     if not rungs:
         parser.error("--rungs: expected at least one limit, like 300n,2000n")
     if not 1 <= args.games <= 1000:

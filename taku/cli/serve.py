@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import socket
 import sys
 from typing import Any
@@ -113,8 +114,9 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise CommandError(f"--port must be 0..65535, got {args.port}")
     for name in ("bot_delay", "action_seconds", "bank_seconds", "grace_seconds"):
-        if getattr(args, name) < 0:
-            raise CommandError(f"--{name.replace('_', '-')} must not be negative")
+        if not 0 <= getattr(args, name) < math.inf:  # nan and inf too: a clock must run out
+            raise CommandError(f"--{name.replace('_', '-')} must be a non-negative number of seconds, "
+                               f"got {getattr(args, name)}")
     if args.ai_processes < 0 or (args.ai_max_nodes is not None and args.ai_max_nodes < 1):
         raise CommandError("--ai-processes must be >= 0 and --ai-max-nodes >= 1")
     url = args.db or f"sqlite:///{DEFAULT_DB_FILE}"
