@@ -15,10 +15,11 @@ The openings are the 26 RIF openings (three stones, White to move), taken evenly
 table in the order of ``taku.renju.openings.OPENINGS``; each is played twice with the colours
 swapped, so ``--games`` is rounded up to an even number. One game at a time, renju rules, 15x15.
 
-A game the brain spoils (it crashes, answers late or out of step) is not scored: it is reported and
-played again, up to twice. A game taku spoils (late, illegal move, a foul) counts as a loss: it
-would count so in a tournament. Between a brain's move and the next command the runner waits
-``--settle`` seconds, since Rapfi drops a command that arrives just after it prints a move.
+A game the brain spoils (it crashes, answers late or out of step, plays an illegal move) is not
+scored: it is reported and played again, up to twice, and left out if it is spoilt each time. A
+game taku spoils (late, illegal move, a foul) counts as a loss: it would count so in a tournament.
+Between a brain's move and the next command the runner waits ``--settle`` seconds, since Rapfi
+drops a command that arrives just after it prints a move.
 
 Each rung prints taku's wins, losses and draws, its score with a 95% Wilson interval, how the games
 ended, taku's mean seconds per move, and the games the brain announced a mate in (a MESSAGE with a
@@ -30,9 +31,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import shlex
+import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -63,11 +66,11 @@ def parse_rung(text: str) -> Rung:
     try:
         if word.endswith("ms"):
             value = float(word[:-2]) / 1000
-            if value > 0:
+            if 0 < value < math.inf:
                 return Rung(word, None, value)
         elif word.endswith("s"):
             value = float(word[:-1])
-            if value > 0:
+            if 0 < value < math.inf:
                 return Rung(word, None, value)
         elif word.endswith("n"):
             nodes = int(word[:-1])
@@ -193,15 +196,19 @@ def play_rung(args: argparse.Namespace, command: list[str], rung: Rung, out: obj
         for number, opening in enumerate(opening_list(args.games)):
             taku_black = number % 2 == 1  # after the three opening stones White moves: taku is White first
             black, white = (taku, brain) if taku_black else (brain, taku)
-            for _attempt in range(3):
+            spoiled = True
+            for attempt in range(3):
                 taku.thinking, taku.moves = 0.0, 0
                 game = play_game(black, white, rules, opening=opening, time_per_move=limit, tolerance=1.0)
-                fault = game.fault or ""
-                spoiled = fault.startswith("brain") and game.reason != "forbidden"
+                # The brain spoiled the game if it lost by failing (not by a five or a foul).
+                spoiled = game.reason in ("crash", "timeout", "illegal") and game.score("taku") == 1.0
                 if not spoiled:
                     break
                 result.void += 1
-                print(f"  void game ({game.reason}: {game.fault}); again", file=sys.stderr, flush=True)
+                again = "; again" if attempt < 2 else "; not scored"
+                print(f"  void game ({game.reason}: {game.fault}){again}", file=sys.stderr, flush=True)
+            if spoiled:
+                continue
             result.games.append(game)
             result.taku_seconds += taku.thinking
             result.taku_moves += taku.moves
@@ -226,7 +233,7 @@ def play_rung(args: argparse.Namespace, command: list[str], rung: Rung, out: obj
     return result
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--brain", required=True, help="the brain's command line (quoted)")
     parser.add_argument("--rungs", default="300n,2000n", help="comma-separated limits (default 300n,2000n)")
@@ -240,18 +247,38 @@ def main() -> None:
                         help="seconds between a brain's move and the next command (default 0.2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--games-out", type=Path, default=None, help="write the games as JSON lines here")
-    args = parser.parse_args()
-    rungs = [parse_rung(text) for text in args.rungs.split(",") if text.strip()]
-    if args.games < 1 or args.taku_time <= 0:
-        parser.error("--games must be at least 1 and --taku-time positive")
-    command = shlex.split(args.brain)
+    args = parser.parse_args(argv)
+    try:
+        rungs = [parse_rung(text) for text in args.rungs.split(",") if text.strip()]
+    except argparse.ArgumentTypeError as error:
+        parser.error(f"--rungs: {error}")
+    try:
+        command = shlex.split(args.brain)
+    except ValueError as error:  # an unclosed quote
+        parser.error(f"--brain: {error}")
+    if not rungs:
+        parser.error("--rungs: expected at least one limit, like 300n,2000n")
+    if not 1 <= args.games <= 1000:
+        parser.error(f"--games {args.games}: expected 1 to 1000")
+    for option, value in (("--taku-time", args.taku_time), ("--brain-time", args.brain_time)):
+        if not 0 < value < 3600:  # also rejects nan
+            parser.error(f"{option} {value}: expected a positive number of seconds")
+    if not 0 <= args.settle <= 10:
+        parser.error(f"--settle {args.settle}: expected 0 to 10 seconds")
+    if args.taku_nodes is not None and args.taku_nodes < 1:
+        parser.error(f"--taku-nodes {args.taku_nodes}: expected a positive number")
     if not command:
         parser.error("--brain: empty command")
+    if shutil.which(command[0]) is None:
+        parser.error(f"--brain: cannot run {command[0]!r}: no such executable file")
     load = os.getloadavg()
     print(f"taku {args.level} at {args.taku_time:g} s/move"
           f"{'' if args.taku_nodes is None else f' and {args.taku_nodes} nodes'} vs {Path(command[0]).name}; "
           f"{args.games} games per rung; load average at start {load[0]:.2f}", flush=True)
-    out = args.games_out.open("a", encoding="utf-8") if args.games_out else None
+    try:
+        out = args.games_out.open("a", encoding="utf-8") if args.games_out else None
+    except OSError as error:
+        parser.error(f"--games-out {args.games_out}: {error.strerror or error}")
     try:
         for rung in rungs:
             try:

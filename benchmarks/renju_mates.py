@@ -25,6 +25,7 @@ import argparse
 import json
 import re
 import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -149,10 +150,27 @@ def main() -> None:
     solve_parser.add_argument("--time", type=float, default=1.0)
     solve_parser.add_argument("--depth", type=int, default=8, help="VCT depth in threats (default 8)")
     args = parser.parse_args()
+    if not 0 < args.time < 3600:
+        parser.error(f"--time {args.time}: expected a positive number of seconds")
+    if args.command == "probe":
+        if args.nodes < 0 or not 5 <= args.max_plies <= 99:
+            parser.error("--nodes must not be negative and --max-plies must be 5 to 99")
+        try:
+            command = shlex.split(args.brain)
+        except ValueError as error:
+            parser.error(f"--brain: {error}")
+        if not command or shutil.which(command[0]) is None:
+            parser.error(f"--brain {args.brain!r}: no such executable file")
+    elif not 1 <= args.depth <= 50:
+        parser.error(f"--depth {args.depth}: expected 1 to 50")
     try:
         probe(args) if args.command == "probe" else solve(args)
     except BrainError as error:
         sys.exit(f"brain failed: {error}")
+    except OSError as error:
+        sys.exit(f"cannot read {error.filename}: {error.strerror}")
+    except (ValueError, KeyError) as error:  # a malformed games or puzzle file
+        sys.exit(f"bad input file: {error!r}")
 
 
 if __name__ == "__main__":

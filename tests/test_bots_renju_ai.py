@@ -244,6 +244,17 @@ def test_node_budget_makes_play_reproducible() -> None:
         RenjuAI("easy", max_nodes=0)
 
 
+@pytest.mark.parametrize("max_nodes", [float("nan"), 1.5, True, "100"])
+def test_node_budget_of_another_type_is_refused_at_once(max_nodes: object) -> None:
+    with pytest.raises(ValueError, match="max_nodes"):
+        RenjuAI("easy", max_nodes=max_nodes)  # type: ignore[arg-type]
+
+
+def test_nan_time_limit_is_refused_not_read_as_no_time() -> None:
+    with pytest.raises(ValueError, match="time_limit nan"):
+        RenjuAI("easy").choose(Position("h8i9j8"), time_limit=float("nan"))
+
+
 @pytest.mark.slow
 def test_self_play_never_plays_a_forbidden_move_as_black() -> None:
     fouls_seen = 0

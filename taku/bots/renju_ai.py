@@ -99,7 +99,7 @@ class RenjuAI:
     def __init__(self, level: str = "strong", *, seed: int = 0, max_nodes: int | None = None) -> None:
         if level not in LEVELS:
             raise UnknownLevelError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
-        if max_nodes is not None and max_nodes < 1:
+        if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
             raise ValueError(f"max_nodes {max_nodes!r}: expected a positive number or None")
         self.level = LEVELS[level]
         self.seed = seed
@@ -120,6 +120,8 @@ class RenjuAI:
         over; ``IllegalMoveError`` if no point may be played."""
         if position.is_game_over():
             raise GameOverError(f"no move to choose: the game is over ({position.outcome()})")
+        if time_limit is not None and time_limit != time_limit:  # nan: max() below would make it 0
+            raise ValueError("time_limit nan: expected a number of seconds or None")
         level = self.level
         seconds = level.time if time_limit is None else max(0.0, time_limit)
         started = time.perf_counter()

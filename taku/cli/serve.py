@@ -9,7 +9,10 @@ current directory, unless ``--db`` names another (``sqlite:///path`` or
 from __future__ import annotations
 
 import argparse
+import gc
+import math
 import socket
+import sys
 from typing import Any
 
 from taku.cli.main import CommandError
@@ -111,8 +114,9 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise CommandError(f"--port must be 0..65535, got {args.port}")
     for name in ("bot_delay", "action_seconds", "bank_seconds", "grace_seconds"):
-        if getattr(args, name) < 0:
-            raise CommandError(f"--{name.replace('_', '-')} must not be negative")
+        if not 0 <= getattr(args, name) < math.inf:  # nan and inf too: a clock must run out
+            raise CommandError(f"--{name.replace('_', '-')} must be a non-negative number of seconds, "
+                               f"got {getattr(args, name)}")
     if args.ai_processes < 0 or (args.ai_max_nodes is not None and args.ai_max_nodes < 1):
         raise CommandError("--ai-processes must be >= 0 and --ai-max-nodes >= 1")
     url = args.db or f"sqlite:///{DEFAULT_DB_FILE}"
@@ -146,11 +150,26 @@ def _serve(args: argparse.Namespace) -> int:
     )
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"taku serve: http://{host}:{args.port}/ (database {url}; Ctrl-C stops)", flush=True)
-    uvicorn.run(
-        create_app(settings),
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        ws_max_size=1024 * 1024,
-    )
+    tune_process()
+    uvicorn.run(create_app(settings), **uvicorn_options(args.host, args.port, args.log_level))
     return 0
+
+
+def uvicorn_options(host: str, port: int, log_level: str) -> dict[str, Any]:
+    """How ``taku serve`` runs uvicorn: messages up to 1 MiB, and no per-message deflate on the
+    WebSocket (with 500 tables it took most of the event loop's own time compressing small JSON
+    events; see benchmarks/README.md, "Play server load")."""
+    return {"host": host, "port": port, "log_level": log_level, "ws_max_size": 1024 * 1024,
+            "ws_per_message_deflate": False}
+
+
+def tune_process() -> None:
+    """Process settings for a server holding hundreds of matches: the oldest generation is never
+    collected automatically (a full collection of 500 half-played matches stops the event loop for
+    about 200 ms; the hub runs one every ten minutes instead, ``taku.server.hub``), and threads
+    (database, bots) hand the GIL back to the event loop after 1 ms instead of 5."""
+    from taku.server.hub import FULL_COLLECTION_THRESHOLD
+
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, FULL_COLLECTION_THRESHOLD)
+    sys.setswitchinterval(0.001)

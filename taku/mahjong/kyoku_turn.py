@@ -34,6 +34,8 @@ def why_illegal(k: Kyoku, action: Action, legal: tuple[Action, ...]) -> str:
     if not same:
         return f"{action.type} is not possible now; legal: " + \
             ", ".join(sorted({a.type for a in legal}))
+    if action.pai is not None and not isinstance(action.pai, Tile):
+        return f"pai must be a Tile (Tile.from_str), got {action.pai!r}"
     s = k._seats[seat]
     if action.type == "dahai" and action.pai is not None:
         if s.counts[action.pai.kind] == 0 or action.pai not in s.closed:

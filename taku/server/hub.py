@@ -21,6 +21,10 @@ from taku.server.settings import Settings
 from taku.server.store import Database, Game, Seat, Store, User
 from taku.server.tables import GameActor, GameError, Services, log, public_config, spawn
 
+FULL_COLLECTION_THRESHOLD = 1_000_000
+"""The third ``gc`` threshold ``taku serve`` sets (``taku.cli.serve.tune_process``): automatic full
+collections are then rare, and the hub runs one every sixty lease renewals instead."""
+
 FINISHED_KEPT_SECONDS = 600.0
 """A finished game's actor stays in memory this long; later connections replay it from the database."""
 
@@ -123,7 +127,7 @@ class Hub:
             with contextlib.suppress(Exception):
                 await self.db.call(self.db.store.renew_lease, self.settings.process_name)
             rounds += 1
-            if rounds % 60 == 0 and gc.get_threshold()[2] >= 1_000_000:
+            if rounds % 60 == 0 and gc.get_threshold()[2] >= FULL_COLLECTION_THRESHOLD:
                 gc.collect()  # the full collection `taku serve` keeps out of the hot path
 
     async def stop(self) -> None:
