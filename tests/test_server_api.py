@@ -123,6 +123,8 @@ def test_bad_guest_names_are_refused(
         ({"rules": "nosuch", "seats": [{"kind": "me"}, *BOTS]}, "unknown rules preset"),
         ({"options": {"red_fives": [9, 9, 9]}, "seats": [{"kind": "me"}, *BOTS]}, "red_fives"),
         ({"options": {"nosuch": 1}, "seats": [{"kind": "me"}, *BOTS]}, "unknown rules field"),
+        ({"options": {"claim_window_ms": 10**400}, "seats": [{"kind": "me"}, *BOTS]}, "claim_window_ms"),
+        ({"options": {"start_points": 10**400}, "seats": [{"kind": "me"}, *BOTS]}, "start_points"),
         ({"seats": [{"kind": "me"}]}, "seats"),
         ({"seats": [{"kind": "robot"}] * 4}, "seats"),
     ],

@@ -25,7 +25,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.values import reduce_value
@@ -417,21 +417,28 @@ FIELD_KINDS: Mapping[str, FieldKind] = MappingProxyType({
 the annotations read at import (compiled classes do not keep them); tests/test_mahjong_rules.py
 checks that it follows the annotations in the source."""
 
+_MAX_POINTS: Final = 1_000_000_000
+"""The largest number of points a rules field takes (a bound on input, far past any table's)."""
+_MAX_MS: Final = 3_600_000
+"""The longest claim or ron window, in milliseconds (an hour)."""
+_WINDOW: Final = f"a non-negative number of milliseconds, at most {_MAX_MS} (0: no limit)"
+
 _INT_RANGES: dict[str, tuple[int, int | None, str]] = {
     "paarenchan_count": (1, None, "at least 1"),
     "max_yakuman": (1, len(YAKUMAN_LIMIT_NAMES) - 1,
                     f"1..{len(YAKUMAN_LIMIT_NAMES) - 1} (the largest limit is "
                     f"{YAKUMAN_LIMIT_NAMES[-1]})"),
-    "riichi_min_points": (0, None, "a non-negative number of points"),
+    "riichi_min_points": (0, _MAX_POINTS, f"a non-negative number of points, at most {_MAX_POINTS}"),
     "riichi_min_tiles": (0, 70, "0..70"),
-    "claim_window_ms": (0, None, "a non-negative number of milliseconds (0: no limit)"),
-    "ron_window_ms": (0, None, "a non-negative number of milliseconds (0: no limit)"),
-    "start_points": (0, None, "a non-negative number of points"),
-    "target_points": (0, None, "a non-negative number of points (0: no target)"),
+    "claim_window_ms": (0, _MAX_MS, _WINDOW),
+    "ron_window_ms": (0, _MAX_MS, _WINDOW),
+    "start_points": (0, _MAX_POINTS, f"a non-negative number of points, at most {_MAX_POINTS}"),
+    "target_points": (0, _MAX_POINTS,
+                      f"a non-negative number of points, at most {_MAX_POINTS} (0: no target)"),
     "extension_rounds": (0, 2, "0..2 (West, then North)"),
-    "oka_return": (0, None, "a non-negative number of points (0: no oka)"),
-    "honba_points": (0, None, "a non-negative multiple of 3 (a tsumo splits the counters' points "
-                              "in three)"),
+    "oka_return": (0, _MAX_POINTS, f"a non-negative number of points, at most {_MAX_POINTS} (0: no oka)"),
+    "honba_points": (0, _MAX_POINTS, f"a non-negative multiple of 3, at most {_MAX_POINTS} (a tsumo "
+                                     "splits the counters' points in three)"),
 }
 """The range of each ``int`` field: lowest, highest (None: no limit), and how to say it."""
 
