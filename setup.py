@@ -1,12 +1,11 @@
 """Build taku: the hot modules compiled to C extensions with mypyc, or pure Python.
 
 The modules to compile are listed in one place, ``[tool.taku] compiled`` in pyproject.toml (globs,
-with ``not-compiled`` for exceptions). With ``TAKU_COMPILE=1`` in the environment at build time they
-are compiled when mypyc (part of mypy, a build requirement) and a C compiler are present (for now
-the default is pure Python: the compiled build does not pass every test yet). ``TAKU_PURE=1`` at
-build time installs them as pure Python (as does a missing compiler); at run time it makes an
-installed compiled build import the pure-Python sources instead (see taku/build.py).
-``taku --version`` says which build runs. A compile error is an error, not a silent fallback.
+with ``not-compiled`` for exceptions). They are compiled when mypyc (part of mypy, a build
+requirement) and a C compiler are present; ``TAKU_PURE=1`` at build time installs them as pure
+Python (as does a missing compiler or mypy); at run time it makes an installed compiled build
+import the pure-Python sources instead (see taku/build.py). ``taku --version`` says which build
+runs. A compile error is an error, not a silent fallback.
 """
 
 from __future__ import annotations
@@ -46,12 +45,6 @@ def pure_requested() -> bool:
     return os.environ.get("TAKU_PURE", "") not in ("", "0")
 
 
-def compile_requested() -> bool:
-    """Whether the environment asks for the compiled build (``TAKU_COMPILE`` set, not ``0``). For
-    now the default is pure Python: the compiled build does not pass every test yet (issue 10)."""
-    return os.environ.get("TAKU_COMPILE", "") not in ("", "0")
-
-
 def c_compiler() -> str | None:
     """The C compiler Python's build configuration names, if it is on the PATH (POSIX); on
     Windows, ``cl`` if a Visual Studio environment is active."""
@@ -66,9 +59,8 @@ def ext_modules() -> list[Any]:
     command = next((argument for argument in sys.argv[1:] if not argument.startswith("-")), None)
     if command in ("egg_info", "dist_info"):
         return []  # metadata only (pip asks for it before building): no need to run mypyc
-    if pure_requested() or not compile_requested():
-        print("taku: installing the pure-Python build (TAKU_COMPILE=1 compiles the cores with mypyc)",
-              file=sys.stderr)
+    if pure_requested():
+        print("taku: TAKU_PURE is set: installing the pure-Python build", file=sys.stderr)
         return []
     compiler = c_compiler()
     if compiler is None:
@@ -91,6 +83,21 @@ class BuildExt(build_ext):
     """``build_ext`` that compiles an extension's C files in parallel (one per CPU) and skips those
     whose object file is newer than the C file and its headers (mypyc rewrites only the C files
     whose content changed), so a rebuild after editing one module recompiles about one file."""
+
+    def run(self) -> None:
+        if self.inplace and self.extensions:  # a module no longer compiled leaves no extension
+            for path in ROOT.glob("taku/**/*.*"):
+                module = path.name.split(".", 1)[0]
+                if path.suffix in (".so", ".pyd") and \
+                        f"{path.parent.relative_to(ROOT).as_posix()}/{module}.py" not in self.compiled:
+                    print(f"taku: removing {path.relative_to(ROOT)}: no longer compiled", file=sys.stderr)
+                    path.unlink()
+        super().run()
+
+    @property
+    def compiled(self) -> set[str]:
+        """The sources being compiled (relative to the repository)."""
+        return set(compiled_sources())
 
     def build_extension(self, ext: Any) -> None:
         compile_all = self.compiler.compile

@@ -24,9 +24,7 @@ def test_match_apply_discard_of_a_text_tile_is_refused(pai: Any) -> None:
     seat = match.to_act[0]
     legal = match.legal_actions(seat)[0]
     before = _state(match)
-    action = Action("dahai", seat, pai)
-    with pytest.raises(IllegalActionError, match="pai must be a Tile") as error:
-        match.apply(action)
-    assert str(error.value).startswith(f"illegal action {action}: ")
+    with pytest.raises(IllegalActionError, match="dahai: pai must be a Tile"):
+        Action("dahai", seat, pai)  # refused where it is made (in both builds)
     assert _state(match) == before
     match.apply(legal)  # and the match goes on normally

@@ -45,8 +45,29 @@ def test_the_build_under_test_is_the_one_expected() -> None:
     if expected == "compiled":
         assert not build.stale_extensions()
         assert set(HOT_MODULES) <= set(compiled)
-        assert set(names) <= set(compiled), f"not compiled: {sorted(set(names) - set(compiled))}"
+        listed = set(names) & {path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+                               for path in compiled_sources()}
+        assert listed <= set(compiled), f"not compiled: {sorted(listed - set(compiled))}"
+        assert set(compiled) <= set(names)
         assert build.describe().startswith("compiled with mypyc")
+
+
+def compiled_sources() -> list[str]:
+    """The sources setup.py compiles (pyproject.toml's list), relative to the repository."""
+    if not build.in_checkout():
+        pytest.skip("an installed taku has no setup.py to read")
+    sources: list[str] = runpy.run_path(str(REPO / "setup.py"), run_name="taku_setup")["compiled_sources"]()
+    return sources
+
+
+def test_the_error_classes_stay_python_classes() -> None:
+    """The error modules are not compiled: other layers subclass their classes (a compiled class
+    cannot be subclassed by a Python one)."""
+    assert not {"taku/mahjong/errors.py", "taku/renju/errors.py"} & set(compiled_sources())
+    from taku.formats.renju.record import RecordError
+    from taku.renju.errors import InvalidNotationError
+
+    assert issubclass(RecordError, InvalidNotationError)
 
 
 def test_taku_version_names_the_build() -> None:
@@ -104,9 +125,8 @@ def test_fresh_or_absent_extensions_are_not_stale(tmp_path: Path) -> None:
     assert build.stale_extensions(fresh) == []
 
 
-@pytest.mark.skipif(not build.in_checkout(), reason="an installed taku has no setup.py to read")
 def test_the_compiled_modules_are_listed_in_pyproject() -> None:
     """setup.py compiles the modules pyproject.toml lists: at least the hot paths."""
-    sources = runpy.run_path(str(REPO / "setup.py"), run_name="taku_setup")["compiled_sources"]()
+    sources = compiled_sources()
     for module in HOT_MODULES:
         assert module.replace(".", "/") + ".py" in sources

@@ -22,15 +22,11 @@ checked over their first actions only (``LIMIT``).
 
 from __future__ import annotations
 
-import ast
 import copy
 import random
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -45,6 +41,7 @@ from taku.mahjong.rules import Rules
 from taku.mahjong.shanten import shanten
 from taku.mahjong.tiles import Tile
 from taku.mahjong.wall import DEAL, LIVE_END, RINSHAN, Wall
+from tests.attributes import state
 
 PRESETS = ("tenhou", "mahjongsoul", "ema", "montreal")
 LIMIT = 3000
@@ -359,34 +356,6 @@ def test_observation_holds_no_other_seats_concealed_tiles(preset: str, seed: int
 
 
 # --- legal and illegal actions ----------------------------------------------------------------------
-
-@cache
-def state_names(cls: type) -> tuple[str, ...]:
-    """The instance attributes of ``cls`` (its ``__slots__``, those its body declares, and every
-    ``self.name`` its methods assign), read from its module's source: a class compiled with mypyc
-    has no ``__dict__`` to list them, and cannot be created empty (so :func:`copy.deepcopy` cannot
-    copy it)."""
-    module = sys.modules[cls.__module__]
-    path = Path(module.__file__ or "")
-    tree = ast.parse((path.parent / (path.name.split(".", 1)[0] + ".py")).read_text(encoding="utf-8"))
-    node = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
-    names: set[str] = set()
-    for item in ast.walk(node):
-        if isinstance(item, ast.Attribute) and isinstance(item.ctx, ast.Store) and \
-                isinstance(item.value, ast.Name) and item.value.id == "self":
-            names.add(item.attr)
-        elif isinstance(item, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__slots__"
-                                                  for t in item.targets):
-            names.update(ast.literal_eval(item.value))
-    names.update(item.target.id for item in node.body  # attributes declared in the class body
-                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name))
-    return tuple(sorted(names))
-
-
-def state(thing: Any) -> dict[str, Any]:
-    """The attributes of ``thing`` that are set (see :func:`state_names`)."""
-    return {name: getattr(thing, name) for name in state_names(type(thing)) if hasattr(thing, name)}
-
 
 def clone(match: Match) -> Match:
     """An independent copy of ``match``: a new match whose attributes, its hand's and its seats'

@@ -11,13 +11,13 @@ seeded matches); CI and the README's command run everything. The browser client 
 type-checked and, when its sources changed, built (``tools/build_web.py``) before pytest. Set
 ``TAKU_SKIP_LINT=1`` to run only pytest.
 
-With ``TAKU_COMPILE=1`` (for now; the compiled build does not pass every test yet) the install
-compiles the cores with mypyc when a C compiler is present (setup.py), and the tests run against
-that compiled build: when a compiled module's source changed since the build (or a source is gone),
-the extensions are rebuilt in place first, and the test run checks that the compiled modules are
-the ones imported. Then the core tests (fast ones) run again on the pure-Python sources
-(``TAKU_PURE=1``), which checks that nothing compiled is imported. Otherwise (the default, or
-``TAKU_PURE=1``) the pure-Python build is installed and tested.
+When a C compiler is present the install compiles the cores with mypyc (setup.py; a few minutes
+the first time), and the tests run against that compiled build: when a compiled module's source
+changed since the build (or a source is gone), the extensions are rebuilt in place first (only the
+changed modules' C files are compiled again), and the test run checks that the compiled modules
+are the ones imported. Then the core tests (fast ones) run again on the pure-Python sources
+(``TAKU_PURE=1``), which checks the fallback and that nothing compiled is imported. Without a C
+compiler, or with ``TAKU_PURE=1``, the pure-Python build is installed and tested.
 """
 
 from __future__ import annotations
@@ -78,11 +78,6 @@ def pure_requested() -> bool:
     return os.environ.get("TAKU_PURE", "") not in ("", "0")
 
 
-def compile_requested() -> bool:
-    """Whether ``TAKU_COMPILE`` asks for the compiled build (set and not ``0``)."""
-    return os.environ.get("TAKU_COMPILE", "") not in ("", "0")
-
-
 def compiler_present() -> bool:
     """Whether the C compiler that setup.py looks for is on the PATH."""
     if os.name == "nt":
@@ -111,12 +106,14 @@ def main() -> None:
     if not stamp.exists() or stamp.stat().st_mtime < pyproject.stat().st_mtime:
         pip = (PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "off")
         steps.run("upgrading pip (first run only)", *pip, "--upgrade", "pip")
+        # The editable install itself is pure Python: the compiled modules are built in place
+        # below (and rebuilt there when a source changes), not by pip in a build environment.
         steps.run("installing taku with its test and dev tools (first run: a minute or two)", *pip,
-                  "-e", ".[test,dev]")
+                  "-e", ".[test,dev]", env={"TAKU_PURE": "1"})
         stamp.touch()
     else:
         print("== .venv is up to date (delete .venv/.installed to reinstall)", flush=True)
-    compiled = compiler_present() and compile_requested() and not pure_requested()
+    compiled = compiler_present() and not pure_requested()
     if compiled:
         stale = venv_output("from taku.build import installed_extensions as i, stale_extensions as s\n"
                             "print('\\n'.join(s() if i() else ['nothing is compiled yet']))")

@@ -96,14 +96,19 @@ class RenjuAI:
     """A renju and gomoku player. ``choose`` returns a legal move for the side to move; it never
     plays a point forbidden to Black (a five is never forbidden). ``seed`` fixes its randomness."""
 
-    def __init__(self, level: str = "strong", *, seed: int = 0, max_nodes: int | None = None) -> None:
+    # ``max_nodes`` is an object, checked here: a compiled build would otherwise reject a value of
+    # another type with its own TypeError (or store a bool as an int).
+    def __init__(self, level: str = "strong", *, seed: int = 0, max_nodes: object = None) -> None:
         if level not in LEVELS:
             raise UnknownLevelError(f"unknown level {level!r}: expected one of {', '.join(LEVELS)}")
-        if max_nodes is not None and (type(max_nodes) is not int or max_nodes < 1):
-            raise ValueError(f"max_nodes {max_nodes!r}: expected a positive number or None")
+        budget: int | None = None
+        if max_nodes is not None:
+            if type(max_nodes) is not int or max_nodes < 1:
+                raise ValueError(f"max_nodes {max_nodes!r}: expected a positive number or None")
+            budget = max_nodes
         self.level = LEVELS[level]
         self.seed = seed
-        self.max_nodes = max_nodes
+        self.max_nodes = budget
         """A node budget per move (on top of the time limit), for play that does not depend on the
         machine's speed; ``None``: time alone limits the search."""
         self._rng = random.Random(seed)

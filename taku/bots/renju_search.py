@@ -928,23 +928,23 @@ class ProofSearch:
         for i in self._or_moves() or []:
             board.place(i, attacker)
             try:
-                if self.table.get(board.hash ^ _AND_KEY ^ i, (1, 1))[0] != 0:
-                    continue
-                answers = self._and_moves(i)
-                if answers is None:
-                    completions = board.new_five_points(i, attacker)
-                    return [i, *completions[:2]] if len(completions) >= 2 else [i]
-                main: list[int] = []
-                for d in answers:
-                    board.place(d, defender)
-                    try:
-                        rest = self._line(depth - 1) if self.table.get(board.hash, (1, 1))[0] == 0 \
-                            or board.five_points(attacker) else []
-                    finally:
-                        board.remove(d)
-                    if len(rest) + 1 > len(main):
-                        main = [d, *rest]
-                return [i, *main]
+                # (no continue in the try: mypyc compiles none inside try/finally)
+                if self.table.get(board.hash ^ _AND_KEY ^ i, (1, 1))[0] == 0:
+                    answers = self._and_moves(i)
+                    if answers is None:
+                        completions = board.new_five_points(i, attacker)
+                        return [i, *completions[:2]] if len(completions) >= 2 else [i]
+                    main: list[int] = []
+                    for d in answers:
+                        board.place(d, defender)
+                        try:
+                            rest = self._line(depth - 1) if self.table.get(board.hash, (1, 1))[0] == 0 \
+                                or board.five_points(attacker) else []
+                        finally:
+                            board.remove(d)
+                        if len(rest) + 1 > len(main):
+                            main = [d, *rest]
+                    return [i, *main]
             finally:
                 board.remove(i)
         return []

@@ -138,7 +138,7 @@ def count(low: int, high: int, what: str = "a whole number") -> Callable[[str], 
 
 
 class _VersionAction(argparse.Action):
-    """``--version``: ``taku 0.1.0 (compiled with mypyc (39 modules))`` or ``(pure Python)``."""
+    """``--version``: ``taku 0.1.0 (compiled with mypyc (40 modules))`` or ``(pure Python)``."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:

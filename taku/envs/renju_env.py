@@ -130,8 +130,9 @@ class RenjuEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informat
         """The action space of ``agent``."""
         return self.action_spaces[agent]
 
-    def action_name(self, index: int) -> str:
+    def action_name(self, index: int | np.integer[Any]) -> str:
         """What action ``index`` means: a point's name, ``pass``, ``swap``, ... ``declare 3``."""
+        index = int(index)  # a NumPy integer is no int to the compiled core
         if 0 <= index < self.points:
             return str(Point(index % self.size, index // self.size))
         extra = index - self.points

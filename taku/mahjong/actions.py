@@ -56,8 +56,12 @@ class Action:
     target: int | None = None
     tsumogiri: bool = False
 
-    def __init__(self, type: str, actor: int, pai: Tile | None = None, consumed: Iterable[Tile] = (),
+    def __init__(self, type: str, actor: int, pai: object = None, consumed: Iterable[Tile] = (),
                  target: int | None = None, tsumogiri: bool = False) -> None:
+        # ``pai`` is an object, checked here: a compiled build would otherwise reject a tile given
+        # as text with its own TypeError.
+        if pai is not None and not isinstance(pai, Tile):
+            raise IllegalActionError(f"{type}: pai must be a Tile (Tile.from_str), got {pai!r}")
         if not isinstance(consumed, tuple) or len(consumed) > 1:
             consumed = sort_tiles(consumed)
         object.__setattr__(self, "type", type)
