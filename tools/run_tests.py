@@ -121,6 +121,11 @@ def main() -> None:
             print("== the compiled modules do not match the sources:", *stale.splitlines()[:5], sep="\n   ")
             steps.run("compiling the cores with mypyc in place (setup.py build_ext --inplace)",
                       PYTHON, "setup.py", "--quiet", "build_ext", "--inplace")
+        # mypyc's shared runtime module (taku_native__mypyc) is built at the clone's root, outside
+        # the package the editable install maps: a .pth file puts the root on the path, so that
+        # programs started from elsewhere (scripts, subprocesses of the tests) find it too
+        site = Path(venv_output("import sysconfig; print(sysconfig.get_paths()['purelib'])"))
+        (site / "taku-inplace-build.pth").write_text(f"{ROOT}\n", encoding="utf-8")
     print(f"\n== the build under test: {venv_output('from taku.build import describe; print(describe())')}",
           flush=True)
     if not os.environ.get("TAKU_SKIP_LINT"):

@@ -78,8 +78,10 @@ def ray_map(function: Callable[..., R], items: Iterable[Any], *, address: str, w
                                f"{str(error).splitlines()[0] if str(error) else error!r}") from None
         started_here = True
     try:
-        remote = ray.remote(num_cpus=1, max_retries=0)(function)
-        refs = [ray.put(value) for value in shared]
+        # a compiled (mypyc) function is not a Python function, which ray.remote refuses: the task
+        # is a plain function here that calls it
+        remote = ray.remote(num_cpus=1, max_retries=0)(_call)
+        refs = [ray.put(function), *(ray.put(value) for value in shared)]
         cpus = int(ray.cluster_resources().get("CPU", workers)) or 1
         limit = window or 4 * cpus
         pending = iter(items)
@@ -99,3 +101,8 @@ def ray_map(function: Callable[..., R], items: Iterable[Any], *, address: str, w
     finally:
         if started_here:
             ray.shutdown()
+
+
+def _call(item: Any, function: Callable[..., Any], *shared: Any) -> Any:
+    """One Ray task: ``function(item, *shared)``."""
+    return function(item, *shared)
