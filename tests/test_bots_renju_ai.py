@@ -10,6 +10,7 @@ import pytest
 
 from taku.bots.renju_ai import LEVELS, GameOverError, RenjuAI, UnknownLevelError, solve_vcf, solve_vct
 from taku.renju import BLACK, WHITE, Color, Point, Position, RenjuRules, Termination
+from tests.renju_helpers import five_points, replays_to_a_win
 
 PUZZLES = Path(__file__).resolve().parent / "data" / "renju_vcf_puzzles.txt"
 
@@ -28,29 +29,6 @@ VCF_PUZZLES = [row for row in PUZZLE_ROWS if row[1] == "vcf"]
 NONE_PUZZLES = [row for row in PUZZLE_ROWS if row[1] == "none"]
 
 
-def _five_points(position: Position, color: Color) -> list[Point]:
-    """The empty points where a ``color`` stone wins at once, judged by the rules core alone."""
-    board = Position.from_stones(
-        position.stones(BLACK), position.stones(WHITE), turn=color, rules=position.rules
-    )
-    found = []
-    for point in list(board.legal_moves) if color is WHITE else _empty(board):
-        board.push(point)
-        outcome = board.outcome()
-        if outcome is not None and outcome.winner is color and outcome.termination in (
-            Termination.FIVE,
-            Termination.OVERLINE,
-        ):
-            found.append(point)
-        board.pop()
-    return found
-
-
-def _empty(position: Position) -> list[Point]:
-    size = position.size
-    return [Point(x, y) for y in range(size) for x in range(size) if position.color_at(Point(x, y)) is None]
-
-
 def check_vcf(position: Position, line: list[Point]) -> str:
     """Replay ``line`` and check it is a VCF for the side to move; return how it ends."""
     position = position.copy()
@@ -65,9 +43,9 @@ def check_vcf(position: Position, line: list[Point]) -> str:
             if outcome is not None:
                 assert outcome.winner is attacker and k == len(line) - 1
                 return outcome.termination.value
-            threats = _five_points(position, attacker)
+            threats = five_points(position, attacker)
             assert threats, f"attacker move {move} is not a four"
-            assert not _five_points(position, defender), "the defender had a five"
+            assert not five_points(position, defender), "the defender had a five"
             if k == len(line) - 1:
                 # The line ends with a four only Black's forbidden point could stop.
                 assert defender is BLACK and all(position.is_forbidden(p) for p in threats)
@@ -289,12 +267,7 @@ def test_every_vcf_and_vct_found_in_self_play_positions_replays() -> None:
                     break
                 main_line = solve_vct(position, max_depth=2, time_limit=2, vcf_depth=6)
                 if main_line is not None:
-                    replay = position.copy()
-                    for move in main_line:
-                        assert replay.is_legal(move)
-                        replay.push(move)
-                    outcome = replay.outcome()
-                    assert outcome is not None and outcome.winner is position.turn
+                    assert replays_to_a_win(position, main_line), [str(p) for p in main_line]
                     checked += 1
             position.push(players[position.ply % 2].choose(position))
     assert checked >= 3

@@ -9,7 +9,8 @@ import pytest
 
 from taku.bots.renju_ai import solve_vcf, solve_vct
 from taku.bots.renju_search import Clock, ProofSearch, SearchBoard, ThreatSearch
-from taku.renju import BLACK, Color, Point, Position, Termination
+from taku.renju import BLACK, Point, Position
+from tests.renju_helpers import replays_to_a_win
 
 DATA = Path(__file__).resolve().parent / "data"
 MATES = DATA / "renju_mate_puzzles.txt"
@@ -28,26 +29,6 @@ VCF_PUZZLES = [(n, e, m) for n, e, m in _vcf_rows() if e == "vcf"]
 NONE_PUZZLES = [(n, e, m) for n, e, m in _vcf_rows() if e == "none"]
 
 
-def _five_points(position: Position, color: Color) -> list[Point]:
-    """The empty points where a ``color`` stone would win at once, judged by the rules core alone."""
-    board = Position.from_stones(position.stones(BLACK), position.stones(BLACK.other), turn=color,
-                                 rules=position.rules)
-    size = board.size
-    found = []
-    for point in (Point(x, y) for y in range(size) for x in range(size)):
-        if board.color_at(point) is not None:
-            continue
-        board.push(point)
-        outcome = board.outcome()
-        if outcome is not None and outcome.winner is color and outcome.termination in (
-            Termination.FIVE,
-            Termination.OVERLINE,
-        ):
-            found.append(point)
-        board.pop()
-    return found
-
-
 def _mate_rows() -> list[tuple[str, int, str, str]]:
     rows = []
     for line in MATES.read_text(encoding="utf-8").splitlines():
@@ -58,23 +39,6 @@ def _mate_rows() -> list[tuple[str, int, str, str]]:
 
 
 MATE_ROWS = _mate_rows()
-
-
-def replays_to_a_win(position: Position, line: list[Point]) -> bool:
-    """Whether ``line`` played out wins for the side to move: it ends with the attacker's five, or
-    with a four whose every five point is forbidden to Black, the defender."""
-    replay = position.copy()
-    attacker: Color = replay.turn
-    for move in line:
-        assert replay.is_legal(move), f"{move} is not legal after {replay.move_string()}"
-        replay.push(move)
-    outcome = replay.outcome()
-    if outcome is not None:
-        return outcome.winner is attacker
-    threats = _five_points(replay, attacker)
-    return replay.turn is BLACK and attacker is not BLACK and bool(threats) and all(
-        replay.is_forbidden(p) for p in threats
-    )
 
 
 def _proof(position: Position, max_depth: int = 10, seconds: float = 60.0) -> list[Point] | None:

@@ -843,10 +843,12 @@ class ProofSearch:
         if board.five_points(self.attacker):
             self.table[key] = (0, INFINITY)
             return 0, INFINITY
+        stored = self.table.get(key)
         if depth <= 0:
+            if stored is not None and stored[0] == 0:
+                return stored  # proven by a shorter path: a cut never overwrites a proof
             self.table[key] = (INFINITY, 0)  # cut: failed here (no proof is ever wrong for it)
             return INFINITY, 0
-        stored = self.table.get(key)
         if stored is not None and (stored[0] >= th_pn or stored[1] >= th_dn):
             return stored
         moves = self._or_moves()
@@ -950,6 +952,34 @@ class ProofSearch:
         return []
 
 
+def wins_by_line(board: SearchBoard, attacker: int, line: list[int]) -> bool:
+    """Whether ``line`` (attacker and defender moves alternating, from the board as it is) is legal
+    and ends in the attacker's win: its last move makes a five, or a four whose every completion the
+    defender (Black) may only block on a forbidden point. The board is left as it was."""
+    defender = 3 - attacker
+    placed: list[int] = []
+    won = False
+    try:
+        for k, i in enumerate(line):
+            colour = attacker if k % 2 == 0 else defender
+            if board.cells[i] != 0 or won:
+                return False
+            if colour == attacker and i in board.five_points(attacker):
+                won = True
+            elif not board.legal(i, colour):
+                return False
+            board.place(i, colour)
+            placed.append(i)
+            if not won and k == len(line) - 1 and colour == attacker and defender == 1:
+                completions = board.new_five_points(i, attacker)
+                won = bool(completions) and all(board.foul(p) for p in completions) \
+                    and not board.five_points(defender)
+        return won
+    finally:
+        for i in reversed(placed):
+            board.remove(i)
+
+
 def find_vct(
     board: SearchBoard,
     attacker: int,
@@ -979,8 +1009,8 @@ def find_vct(
         pass
     try:
         line = ProofSearch(board, attacker, Clock(left(0.7), budget(0.6)), max_depth + vcf_depth // 2).solve()
-        if line is not None:
-            return line
+        if line is not None and wins_by_line(board, attacker, line):
+            return line  # (a line that does not replay to a win falls through to the search below)
     except SearchTimeout:
         pass
     try:
