@@ -83,6 +83,9 @@ class Kyoku:
         if not isinstance(wall, Wall):
             raise MahjongError(f"wall must be a Wall, got {type(wall).__name__}")
         self.rules = rules or Rules()
+        # Read at every draw and discard (Rules is a plain dataclass: a compiled attribute is faster).
+        self._clear_on_acquire = self.rules.temp_furiten_clear == "on_acquire"
+        self._clear_on_discard = self.rules.temp_furiten_clear == "on_discard"
         self.wall = wall
         self.dealer = dealer
         self.round_wind = round_wind
@@ -248,7 +251,7 @@ class Kyoku:
         else:
             tile = self.wall.tiles[self.draw_index]
             self.draw_index += 1
-        if self.rules.temp_furiten_clear == "on_acquire":
+        if self._clear_on_acquire:
             s.temp_furiten = False
         s.kuikae = frozenset()
         self.drawn_to = s.readiness()
@@ -273,7 +276,7 @@ class Kyoku:
             s.riichi_discard = len(s.discards) - 1
         elif s.riichi:
             s.ippatsu = False  # the go-around after riichi is over (MJ-RIICHI-10)
-        if self.rules.temp_furiten_clear == "on_discard":
+        if self._clear_on_discard:
             s.temp_furiten = False
         if not self.interrupted and self.discard_count < 4:
             self.first_winds.append(tile.kind)

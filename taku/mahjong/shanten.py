@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import base64
 import zlib
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -458,6 +459,100 @@ def shanten(counts: Sequence[int], melds: int = 0, *, melded: Sequence[int] | No
         if best < regular:
             regular = best
     return regular
+
+
+def shanten_batch(counts: object, melds: int | Sequence[int] = 0) -> array[int]:
+    """Shanten of many hands in one call: ``counts`` holds 34 tile counts per hand, one hand after
+    another (a buffer of bytes such as ``bytes``, ``bytearray`` or a C-contiguous ``uint8``/``int8``
+    NumPy array of shape ``(n, 34)``; or a sequence of 34-count sequences); ``melds`` is the meld
+    count of every hand, or one per hand. Returns an ``array('b')`` of the ``n`` values, each
+    ``shanten(counts[i], melds[i])`` (the melded tiles themselves are not known here: see
+    :func:`shanten`'s ``melded``). NumPy users: :func:`taku.mahjong_batch.shanten_array` wraps it.
+
+    Raises :class:`InvalidHandError` (naming the first bad hand) for counts that are not 34 per
+    hand of 0..4, or a meld count outside 0..4.
+
+    >>> from taku.mahjong.tiles import parse_kinds
+    >>> hands = bytes(parse_kinds("123m456p789s1122z")) + bytes(parse_kinds("19m19p19s1234567z"))
+    >>> list(shanten_batch(hands)), list(shanten_batch([parse_kinds("123m4p"), parse_kinds("44p")], [3, 4]))
+    ([0, 0], [0, -1])
+    """
+    blob = _batch_bytes(counts)
+    size = len(blob) // 34
+    if isinstance(melds, int):
+        _check_melds(melds)
+        per_hand: Sequence[int] | None = None
+    else:
+        per_hand = list(melds)
+        if len(per_hand) != size:
+            raise InvalidHandError(f"{size} hands but {len(per_hand)} meld counts")
+        for value in per_hand:
+            _check_melds(value)
+    out = array("b", bytes(size))
+    suits = _suits
+    honors = _honors
+    pairs = _pairs
+    finals = _finals
+    m = melds if isinstance(melds, int) else 0
+    for i in range(size):
+        o = i * 34
+        if per_hand is not None:
+            m = per_hand[i]
+        a = suits.get(blob[o:o + 9], -1)
+        b = suits.get(blob[o + 9:o + 18], -1)
+        c = suits.get(blob[o + 18:o + 27], -1)
+        d = honors.get(blob[o + 27:o + 34], -1)
+        if a < 0 or b < 0 or c < 0 or d < 0:
+            out[i] = _shanten_slow(blob[o:o + 34], m, None)  # fills the tables
+            continue
+        ab = pairs.get((a & 0xFFFF) << 16 | b & 0xFFFF, -1)
+        cd = pairs.get((c & 0xFFFF) << 16 | d & 0xFFFF, -1)
+        final = finals.get(ab << 16 | cd) if ab >= 0 and cd >= 0 else None
+        if final is None:
+            out[i] = _shanten_slow(blob[o:o + 34], m, None)
+            continue
+        regular = final[m]
+        if not m and regular >= 1:
+            regular = _special_forms(regular, (a + b + c + d) >> 16)
+        out[i] = regular
+    return out
+
+
+def _batch_bytes(counts: object) -> bytes:
+    """The counts of :func:`shanten_batch` as one ``bytes`` of 34 per hand, checked."""
+    blob: bytes | None = None
+    if isinstance(counts, bytes):
+        blob = counts
+    else:
+        try:
+            view = memoryview(counts)  # type: ignore[arg-type]  # any buffer
+        except TypeError:
+            view = None
+        if view is not None:
+            if view.itemsize != 1 or not view.c_contiguous:
+                raise InvalidHandError(
+                    "tile counts in a buffer must be bytes (uint8 or int8), C-contiguous, got "
+                    f"format {view.format!r}")
+            blob = view.tobytes()
+    if blob is None:
+        if not isinstance(counts, Sequence):
+            raise InvalidHandError(
+                f"hands of 34 tile counts expected (a buffer or a sequence), got {type(counts).__name__}")
+        parts = []
+        for number, hand in enumerate(counts):
+            try:
+                parts.append(counts_key(hand))
+            except InvalidHandError as error:
+                raise InvalidHandError(f"hand {number}: {error}") from None
+        return b"".join(parts)
+    if len(blob) % 34:
+        raise InvalidHandError(f"34 tile counts per hand expected, got {len(blob)} counts")
+    if blob and max(blob) > 4:  # (an int8 buffer's negative counts read as 128..255 here)
+        position = next(i for i, count in enumerate(blob) if count > 4)
+        count = blob[position] if blob[position] < 128 else blob[position] - 256
+        raise InvalidHandError(f"hand {position // 34}: {count} copies of "
+                               f"{kind_to_str(position % 34)}; there are 0 to 4")
+    return blob
 
 
 def _special_forms(regular: int, counted: int) -> int:
