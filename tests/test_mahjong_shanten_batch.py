@@ -90,7 +90,7 @@ def test_shanten_array_numpy() -> None:
     assert shanten_array(counts[:, ::-1][:, ::-1]).tolist() == [shanten(h) for h in hands]  # a view
     with pytest.raises(InvalidHandError, match=r"shape \(\.\.\., 34\)"):
         shanten_array(np.zeros((3, 33), dtype=np.uint8))
-    with pytest.raises(InvalidHandError, match="0..4, got -1"):
+    with pytest.raises(InvalidHandError, match=r"0\.\.4, got -1"):
         shanten_array(np.full((2, 34), -1))
     with pytest.raises(InvalidHandError, match="integers"):
         shanten_array(np.zeros((2, 34)))

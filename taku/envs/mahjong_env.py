@@ -80,6 +80,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.match: Match = Match(self.rules, seed)
         self._features = [SeatFeatures(seat) for seat in range(4)]
         self._legal: dict[int, Action] = {}
+        self._mask = bytearray(NUM_ACTIONS)  # the selected agent's legal indices
         self._started = False
 
     # --- spaces ----------------------------------------------------------------------------------
@@ -122,6 +123,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.agent_selection = AGENTS[seat]
         obs = match.observe(seat)
         self._legal = index_actions(obs.legal_actions)
+        self._mask = mask = bytearray(NUM_ACTIONS)
+        for index in self._legal:
+            mask[index] = 1
         self.infos[AGENTS[seat]] = {"observation": obs, "legal_actions": self._legal}
 
     def observe(self, agent: str) -> ObsDict:
@@ -129,12 +133,13 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         seat = AGENTS.index(agent)
         if agent == self.agent_selection and "observation" in self.infos.get(agent, {}):
             obs = self.infos[agent]["observation"]
+            mask = np.frombuffer(self._mask, dtype=np.int8).copy()
         else:
             obs = self.match.observe(seat)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not self.match.is_over:
-            for index in index_actions(obs.legal_actions):
-                mask[index] = 1
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            if not self.match.is_over:
+                for index in index_actions(obs.legal_actions):
+                    mask[index] = 1
         return {"observation": self._features[seat].vector(obs, self.match.kyoku),
                 "action_mask": mask}
 

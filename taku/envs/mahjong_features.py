@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from taku.mahjong.kyoku import Observation
-from taku.mahjong.seats import places_after, seat_wind
+from taku.mahjong.seats import places_after
 
 RIVER_SLOTS = 32
 """Discards kept per seat (one seat cannot discard more than about 31 tiles in one hand)."""
@@ -96,11 +96,18 @@ def segment(vector: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float3
 class SeatFeatures:
     """The public part of one seat's view of the current hand, followed event by event."""
 
-    __slots__ = ("_base", "_count", "_hand_id", "_last", "_reach", "_seat", "_seen")
+    __slots__ = ("_base", "_count", "_hand_id", "_head", "_last", "_reach", "_seat", "_seen",
+                 "_staging", "_tail")
 
     def __init__(self, seat: int) -> None:
         self._seat = seat
         self._base = np.zeros(SIZE, dtype=np.float32)
+        # The parts that change at every step are counted in one bytearray (far cheaper to write
+        # an item at a time than a NumPy array); _head and _tail are NumPy views of its two parts.
+        self._staging = bytearray(_HEAD_SIZE + _TAIL_SIZE)
+        staged = np.frombuffer(self._staging, dtype=np.uint8)
+        self._head = staged[:_HEAD_SIZE]
+        self._tail = staged[_HEAD_SIZE:]
         self._seen = 0
         self._hand_id: object = None
         self._count = [0, 0, 0, 0]
@@ -150,46 +157,75 @@ class SeatFeatures:
             self._hand_id = hand_id
             self._reset()
         self._follow(obs.events)
-        out = self._base.copy()
         me = self._seat
-        hand = out[SLICES["hand"]]
+        staging = self._staging
+        staging[:] = _ZEROS
+        # head: hand, hand_red, drawn, melds
         for tile in obs.hand:
-            hand[tile.kind] += 1.0
+            staging[tile.kind] += 1
             if tile.red:
-                out[SLICES["hand_red"].start + tile.suit] += 1.0
+                staging[_HAND_RED + tile.kind // 9] += 1
         if obs.drawn is not None:
-            out[SLICES["drawn"].start + obs.drawn.kind] = 1.0
-        melds = SLICES["melds"].start
-        riichi = SLICES["riichi"].start
-        shown = SLICES["open_hands"].start
-        scores = SLICES["scores"].start
+            staging[_DRAWN + obs.drawn.kind] = 1
+        # tail: riichi .. claim_from (the scores and counters are written below)
         for seat in range(4):
-            rel = places_after(seat, me)
+            rel = (seat - me) % 4
             for meld in obs.melds[seat]:
                 for tile in meld.tiles:
-                    out[melds + rel * 34 + tile.kind] += 1.0
-            out[riichi + rel] = obs.riichi[seat]
+                    staging[_MELDS + rel * 34 + tile.kind] += 1
+            if obs.riichi[seat]:
+                staging[_TAIL + rel] = 1
             open_hand = obs.open_hands[seat]
             if open_hand is not None:
                 for tile in open_hand:
-                    out[shown + rel * 34 + tile.kind] += 1.0
-            out[scores + rel] = min(SCORE_BOUND, max(-SCORE_BOUND, obs.scores[seat] / 1000.0))
-        dora = SLICES["dora_indicators"].start
+                    staging[_OPEN + rel * 34 + tile.kind] += 1
         for tile in obs.dora_indicators:
-            out[dora + tile.kind] += 1.0
-        out[SLICES["round_wind"].start + obs.round_wind % 4] = 1.0
-        out[SLICES["seat_wind"].start + seat_wind(me, obs.dealer)] = 1.0
-        out[SLICES["kyoku"].start + (obs.hand_number - 1) % 4] = 1.0
-        counters = SLICES["counters"].start
-        out[counters] = obs.honba
-        out[counters + 1] = obs.deposits
-        out[counters + 2] = obs.tiles_left
+            staging[_DORA + tile.kind] += 1
+        staging[_ROUND + obs.round_wind % 4] = 1
+        staging[_SEAT_WIND + (me - obs.dealer) % 4] = 1
+        staging[_KYOKU + (obs.hand_number - 1) % 4] = 1
         last = obs.events[-1] if obs.events else None
         if last is not None and last["type"] in ("dahai", "kakan") and \
                 any(a.type == "none" for a in obs.legal_actions):  # a discard or an added kan
-            out[SLICES["claim"].start + _KIND[last["pai"]]] = 1.0
-            out[SLICES["claim_from"].start + places_after(last["actor"], me)] = 1.0
+            staging[_CLAIM + _KIND[last["pai"]]] = 1
+            staging[_CLAIM_FROM + (last["actor"] - me) % 4] = 1
+        out = self._base.copy()
+        out[:_HEAD_SIZE] = self._head
+        out[_TAIL_START:] = self._tail
+        bound = SCORE_BOUND
+        scores = obs.scores
+        for rel in range(4):
+            out[_SCORES + rel] = min(bound, max(-bound, scores[(me + rel) % 4] / 1000.0))
+        out[_COUNTERS] = obs.honba
+        out[_COUNTERS + 1] = obs.deposits
+        out[_COUNTERS + 2] = obs.tiles_left
         return out
+
+
+# Offsets of the segments that change at every step (see SeatFeatures.vector): the head of the
+# vector (hand .. melds) and its tail (riichi .. claim_from), in which the scores and counters are
+# written apart (they are not small counts).
+_HEAD_SIZE = SLICES["melds"].stop
+_HAND_RED = SLICES["hand_red"].start
+_DRAWN = SLICES["drawn"].start
+_MELDS = SLICES["melds"].start
+_TAIL_START = SLICES["riichi"].start
+_TAIL_SIZE = SIZE - _TAIL_START
+# places in the staging bytearray: the head, then the tail
+_TAIL = _HEAD_SIZE
+_OPEN = _TAIL + SLICES["open_hands"].start - _TAIL_START
+_DORA = _TAIL + SLICES["dora_indicators"].start - _TAIL_START
+_ROUND = _TAIL + SLICES["round_wind"].start - _TAIL_START
+_SEAT_WIND = _TAIL + SLICES["seat_wind"].start - _TAIL_START
+_KYOKU = _TAIL + SLICES["kyoku"].start - _TAIL_START
+_CLAIM = _TAIL + SLICES["claim"].start - _TAIL_START
+_CLAIM_FROM = _TAIL + SLICES["claim_from"].start - _TAIL_START
+_ZEROS = bytes(_HEAD_SIZE + _TAIL_SIZE)
+# places in the vector
+_SCORES = SLICES["scores"].start
+_COUNTERS = SLICES["counters"].start
+assert SLICES["riichi"].start == SLICES["river_flags"].stop and SLICES["hand"].start == 0 \
+    and SLICES["claim_from"].stop == SIZE and SLICES["riichi"].start == _TAIL_START
 
 
 def _kind_table() -> dict[str, int]:

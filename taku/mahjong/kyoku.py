@@ -61,6 +61,18 @@ __all__ = [
 
 WIND_MJAI = ("E", "S", "W", "N")
 
+_BY_ORDER: tuple[Tile, ...] = tuple(Tile(key // 2, key % 2 == 0 and key // 2 in (4, 13, 22))
+                                    for key in range(68))
+"""Tile by its place in taku's order, ``kind * 2`` (a red five) or ``kind * 2 + 1``."""
+
+
+def _sorted(tiles: list[Tile]) -> tuple[Tile, ...]:
+    """The engine's tiles in taku's order (as ``tuple(sorted(tiles))``, equal tiles), sorting
+    integers rather than comparing tiles."""
+    keys = [t.kind * 2 + (0 if t.red else 1) for t in tiles]
+    keys.sort()
+    return tuple([_BY_ORDER[key] for key in keys])
+
 
 class Kyoku:
     """One hand (see the module docstring).
@@ -363,12 +375,12 @@ class Kyoku:
         return Observation(
             seat=seat, round_wind=self.round_wind, hand_number=self.hand_number, honba=self.honba,
             deposits=self.deposits, dealer=self.dealer, scores=tuple(self.scores),
-            hand=tuple(sorted(s.closed)), drawn=self.drawn if self.actor == seat else None,
+            hand=_sorted(s.closed), drawn=self.drawn if self.actor == seat else None,
             melds=tuple(tuple(x.melds) for x in self._seats),
             discards=tuple(tuple(x.discards) for x in self._seats),
             riichi=tuple(x.riichi for x in self._seats), dora_indicators=self.dora_indicators,
             tiles_left=self.tiles_left, last_discard=self.last_discard,
             legal_actions=self.legal_actions(seat),
             events=tuple(masked),
-            open_hands=tuple(tuple(sorted(x.closed)) if x.open_riichi else None
+            open_hands=tuple(_sorted(x.closed) if x.open_riichi else None
                              for x in self._seats))

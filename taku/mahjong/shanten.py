@@ -58,6 +58,13 @@ _finals: dict[int, tuple[int, ...]] = {}  # (ab << 16) | cd -> regular shanten b
 _capped: dict[bytes, int] = {}  # counts + melded counts of a suit or the honours -> entry id
 _blocks: dict[tuple[bytes, bytes, int, int], Entry] = {}
 _table: list[bytes] = []  # the shipped suit table, unpacked on first use
+# The same values as _suits and _honors keyed by the counts packed three bits each (the first count
+# lowest): the hot path of shanten() reads a list of counts without converting it to bytes.
+_suit_codes: dict[int, int] = {}
+_honor_codes: dict[int, int] = {}
+_PACK_LISTS = not __file__.endswith(".py")
+"""Whether this module is compiled: packing a list's counts is a C loop then, but in the
+interpreter ``bytes(counts)`` is the faster key."""
 _table_ids: list[int] = []  # table byte -> entry id
 
 
@@ -267,6 +274,7 @@ def _suit_value(suit: bytes) -> int:
         doubled = (first >= 2) + (last >= 2)
         found = entry_id | (kinds | pairs << 6 | missing << 11 | doubled << 15) << 16
         _suits[suit] = found
+        _suit_codes[_code_of(suit)] = found
     return found
 
 
@@ -282,7 +290,30 @@ def _honor_value(honors: bytes) -> int:
                 kinds | pairs << 6 | (7 - kinds) << 11 | pairs << 15) << 16
             _honors[shape] = found
         _honors[honors] = found
+        _honor_codes[_code_of(honors)] = found
     return found
+
+
+def _code_of(counts: bytes) -> int:
+    """The counts packed three bits each, the first count lowest (as :func:`_code` reads them)."""
+    code = 0
+    for i in range(len(counts)):
+        code |= counts[i] << (3 * i)
+    return code
+
+
+def _code(counts: list[int], start: int, stop: int) -> int:
+    """``counts[start:stop]`` packed three bits each, or -1 if a count is not 0..7 (so a count
+    beyond 4 is never mistaken for another part: its code is in no table)."""
+    code = 0
+    seen = 0
+    shift = 0
+    for i in range(start, stop):
+        count = counts[i]
+        seen |= count
+        code |= count << shift
+        shift += 3
+    return code if 0 <= seen <= 7 else -1
 
 
 def _pair_id(a: int, b: int) -> int:
@@ -433,6 +464,22 @@ def shanten(counts: Sequence[int], melds: int = 0, *, melded: Sequence[int] | No
     # fills the tables and computes the same.
     if melded is not None:
         return _shanten_slow(counts, melds, melded)
+    if _PACK_LISTS and isinstance(counts, list) and len(counts) == 34:
+        # A list (the engine's and most callers' counts): packed as ints, no bytes built.
+        try:
+            a = _suit_codes[_code(counts, 0, 9)]
+            b = _suit_codes[_code(counts, 9, 18)]
+            c = _suit_codes[_code(counts, 18, 27)]
+            d = _honor_codes[_code(counts, 27, 34)]
+            regular = _finals[_pairs[(a & 0xFFFF) << 16 | b & 0xFFFF] << 16
+                              | _pairs[(c & 0xFFFF) << 16 | d & 0xFFFF]][melds]
+        except (LookupError, TypeError, ValueError):
+            return _shanten_slow(counts, melds, None)
+        if melds or regular < 1:
+            if melds < 0:
+                _check_melds(melds)
+            return regular
+        return _special_forms(regular, (a + b + c + d) >> 16)
     try:
         key = bytes(counts)
         a = _suits[key[:9]]

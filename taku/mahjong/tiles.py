@@ -41,9 +41,9 @@ RED_FIVE_IDS: tuple[TileId, ...] = (16, 52, 88)
 _MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 _UNICODE_HONORS = ("\U0001f000", "\U0001f001", "\U0001f002", "\U0001f003",
                    "\U0001f006", "\U0001f005", "\U0001f004")
-_MJAI_NAMES: tuple[str, ...] = tuple(
-    _MJAI_HONORS[kind - 27] if kind >= 27 else f"{kind % 9 + 1}{SUITS[kind // 9]}"
-    for kind in range(34)) + ("5mr", "5pr", "5sr")
+_MJAI_NAMES: tuple[str, ...] = (
+    *(_MJAI_HONORS[kind - 27] if kind >= 27 else f"{kind % 9 + 1}{SUITS[kind // 9]}"
+      for kind in range(34)), "5mr", "5pr", "5sr")
 """mjai names of the 34 kinds, then of the red fives of man, pin, sou (every event names tiles)."""
 # The Unicode block orders the suits man, sou, pin (U+1F007, U+1F010, U+1F019).
 _UNICODE_SUIT_BASE = (0x1F007, 0x1F019, 0x1F010)
