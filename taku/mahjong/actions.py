@@ -27,7 +27,7 @@ from typing import Any
 
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.tiles import Tile, sort_tiles
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 ACTION_TYPES = ("dahai", "reach", "open_reach", "chi", "pon", "daiminkan", "kakan", "ankan", "hora",
                 "ryukyoku", "none")

@@ -26,7 +26,7 @@ from typing import Any, Literal, TypeAlias
 
 from taku.mahjong.errors import InvalidHandError, InvalidMeldError, InvalidNotationError
 from taku.mahjong.tiles import MPSZ_TILES, SUITS, Tile, kind_to_str, parse_tiles, sort_tiles, tiles_to_str
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 MeldKind: TypeAlias = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
 MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "daiminkan", "kakan", "ankan")

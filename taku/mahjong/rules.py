@@ -28,8 +28,8 @@ from types import MappingProxyType
 from typing import Any, Final, Literal
 
 from taku.mahjong.errors import MahjongError
-from taku.mahjong.values import reduce_value
 from taku.mahjong.yaku import YAKUMAN_LIMIT_NAMES
+from taku.values import reduce_value
 
 DOUBLE_YAKUMAN_CANDIDATES = frozenset({
     "kokushi musou juusanmen", "suuankou tanki", "junsei chuuren poutou", "daisuushii",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from taku.mahjong.errors import InvalidHandError, InvalidNotationError
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 Kind: TypeAlias = int
 """A tile kind, 0..33 (see the module docstring)."""

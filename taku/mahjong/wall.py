@@ -30,7 +30,7 @@ from typing import Any
 
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.tiles import Tile, tiles_to_str
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 DEAL = 52
 """Tiles dealt at the start (13 to each seat)."""

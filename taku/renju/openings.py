@@ -75,7 +75,7 @@ from taku.renju.points import (
     transform,
 )
 from taku.renju.rules import RENJU, RenjuRules
-from taku.renju.values import reduce_value
+from taku.values import reduce_value
 
 # -- the 26 openings ------------------------------------------------------------------------------
 
