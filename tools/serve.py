@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Start the taku play server from a fresh clone: make ``.venv`` and install ``.[server]`` the first
+"""Start the taku play server from a fresh clone: make ``.venv`` and install ``.[server,dev]`` the first
 time, compile the cores in place when a C compiler is present (both as ``tools/run_tests.py`` does,
 see tools/venv_setup.py), build the browser client when its sources changed (``tools/build_web.py``),
 then run ``taku serve`` with the arguments given.
@@ -48,7 +48,7 @@ def run(title: str, *command: str | Path, env: dict[str, str] | None = None) -> 
 def main() -> int:
     if not ready():
         (VENV / STAMP).unlink(missing_ok=True)
-        install(run, "[server]", STAMP)
+        install(run, "[server,dev]", STAMP)  # dev: mypy (mypyc) and setuptools, to compile in place
     compile_in_place(run)  # the bots play faster compiled (a few minutes the first time)
     # The browser client: built when its sources are newer than the bundle (tools/build_web.py).
     if subprocess.call([str(PYTHON), str(ROOT / "tools" / "build_web.py")], cwd=ROOT) != 0:
