@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,27 +19,15 @@ import pytest
 from tests.web_helpers import (
     DESKTOP,
     PHONE,
-    chromium,
     create_mahjong,
     new_page,
     shoot,
     sign_in_as_guest,
-    web_server,
 )
+from tests.web_helpers import browser_fixture as browser_fixture  # the fixture browser
+from tests.web_helpers import server_fixture as server_fixture  # the fixture server
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with web_server(tmp_path_factory.mktemp("web")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 def header(page: Any) -> str:
