@@ -41,6 +41,7 @@ Reward = Literal["hand", "placement"]
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 
 ObsDict = dict[str, npt.NDArray[Any]]
+_INDEX_TYPES = (int, np.integer)  # an action index (built once: step checks it every time)
 
 
 def _rules(rules: Rules | str | None) -> Rules:
@@ -158,7 +159,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or not isinstance(action, int | np.integer):
+        if action is None or not isinstance(action, _INDEX_TYPES):
             raise ValueError(f"{agent}: an action is an index 0..{NUM_ACTIONS - 1}, got {action!r}")
         chosen = self._legal.get(int(action))
         if chosen is None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from taku.errors import shown
 from taku.mahjong.errors import MahjongError
@@ -203,8 +203,8 @@ def match_action(legal: Sequence[Action], recorded: Action) -> Action | None:
 # declaration a seat can make instead of building (and checking) a new one at every decision.
 # These take trusted arguments (a seat 0..3, a Tile): the engine's own.
 
-_DISCARDS: list[Action | None] = [None] * (4 * 37 * 2)
-_BY_TYPE: dict[str, tuple[Action, Action, Action, Action]] = {
+_DISCARDS: Final[list[Action | None]] = [None] * (4 * 37 * 2)
+_BY_TYPE: Final[dict[str, tuple[Action, Action, Action, Action]]] = {
     kind: (Action(kind, 0), Action(kind, 1), Action(kind, 2), Action(kind, 3))
     for kind in ("none", "reach", "open_reach", "ryukyoku")}
 

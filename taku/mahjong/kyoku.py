@@ -26,7 +26,7 @@ record and its read-only view, the phases) and ``observation`` (what a seat may 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.errors import MahjongError
@@ -59,9 +59,9 @@ __all__ = [
     "SeatView", "kuikae_kinds", "mask_event",
 ]
 
-WIND_MJAI = ("E", "S", "W", "N")
+WIND_MJAI: Final = ("E", "S", "W", "N")
 
-_BY_ORDER: tuple[Tile, ...] = tuple(Tile(key // 2, key % 2 == 0 and key // 2 in (4, 13, 22))
+_BY_ORDER: Final[tuple[Tile, ...]] = tuple(Tile(key // 2, key % 2 == 0 and key // 2 in (4, 13, 22))
                                     for key in range(68))
 """Tile by its place in taku's order, ``kind * 2`` (a red five) or ``kind * 2 + 1``."""
 

@@ -32,7 +32,7 @@ import zlib
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from taku.mahjong.errors import InvalidHandError
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, Kind, Tile, counts_key, kind_to_str
@@ -49,23 +49,23 @@ does not hold can always be added, using none of its tiles), and entry[0] == 0."
 _NEG = -64  # "impossible" marker inside the dynamic programme (far below any real count)
 _MAX_SUIT_TILES = 14  # the shipped table covers suits of at most this many tiles
 
-_entries: list[Entry] = []
-_entry_ids: dict[Entry, int] = {}
-_suits: dict[bytes, int] = {}  # a suit's nine counts -> its value (below)
-_honors: dict[bytes, int] = {}  # the seven honour counts -> their value
-_pairs: dict[int, int] = {}  # (a << 16) | b -> id of the merged entry
-_finals: dict[int, tuple[int, ...]] = {}  # (ab << 16) | cd -> regular shanten by meld count
-_capped: dict[bytes, int] = {}  # counts + melded counts of a suit or the honours -> entry id
-_blocks: dict[tuple[bytes, bytes, int, int], Entry] = {}
-_table: list[bytes] = []  # the shipped suit table, unpacked on first use
+_entries: Final[list[Entry]] = []
+_entry_ids: Final[dict[Entry, int]] = {}
+_suits: Final[dict[bytes, int]] = {}  # a suit's nine counts -> its value (below)
+_honors: Final[dict[bytes, int]] = {}  # the seven honour counts -> their value
+_pairs: Final[dict[int, int]] = {}  # (a << 16) | b -> id of the merged entry
+_finals: Final[dict[int, tuple[int, ...]]] = {}  # (ab << 16) | cd -> regular shanten by meld count
+_capped: Final[dict[bytes, int]] = {}  # counts + melded counts of a suit or the honours -> entry id
+_blocks: Final[dict[tuple[bytes, bytes, int, int], Entry]] = {}
+_table: Final[list[bytes]] = []  # the shipped suit table, unpacked on first use
 # The same values as _suits and _honors keyed by the counts packed three bits each (the first count
 # lowest): the hot path of shanten() reads a list of counts without converting it to bytes.
-_suit_codes: dict[int, int] = {}
-_honor_codes: dict[int, int] = {}
-_PACK_LISTS = not __file__.endswith(".py")
+_suit_codes: Final[dict[int, int]] = {}
+_honor_codes: Final[dict[int, int]] = {}
+_PACK_LISTS: Final = not __file__.endswith(".py")
 """Whether this module is compiled: packing a list's counts is a C loop then, but in the
 interpreter ``bytes(counts)`` is the faster key."""
-_table_ids: list[int] = []  # table byte -> entry id
+_table_ids: Final[list[int]] = []  # table byte -> entry id
 
 
 def _intern(entry: Entry) -> int:
@@ -79,7 +79,7 @@ def _intern(entry: Entry) -> int:
     return found
 
 
-_EMPTY: Entry = (0,) * 10
+_EMPTY: Final[Entry] = (0,) * 10
 _intern(_EMPTY)
 
 
@@ -171,7 +171,7 @@ def _block_entry(block: bytes, caps: bytes, left: int, right: int) -> Entry:
     return entry
 
 
-_FULL = b"\4" * 9
+_FULL: Final = b"\4" * 9
 
 
 def _suit_entry_dp(suit: bytes, melded: bytes = bytes(9)) -> Entry:
@@ -222,7 +222,7 @@ def _count_suits() -> list[list[int]]:
 _SUITS_BELOW = _count_suits()
 # _RANK_OFFSETS[i][r * 5 + c]: how many suits precede, in the table's lexicographic order, those
 # with count c at position i when r tiles remain for positions i..8.
-_RANK_OFFSETS: tuple[tuple[int, ...], ...] = tuple(
+_RANK_OFFSETS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sum(_SUITS_BELOW[8 - i][r - u] for u in range(min(c, r + 1)))
           for r in range(_MAX_SUIT_TILES + 1) for c in range(5))
     for i in range(9))
@@ -257,7 +257,7 @@ def _load_table() -> None:
 # above them, counts for the special forms, so that the sum of the four values holds the whole
 # hand's: kinds held (bits 16-21), kinds held twice or more (22-26), terminal and honour kinds
 # missing (27-30) and terminal and honour kinds held twice or more (31-34).
-_ID_MASK = 0xFFFF
+_ID_MASK: Final = 0xFFFF
 
 
 def _suit_value(suit: bytes) -> int:
@@ -382,7 +382,7 @@ def meld_counts(melds: Iterable[Meld]) -> list[int]:
 
 # --- shanten ---------------------------------------------------------------------------------------
 
-_PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))  # man, pin, sou, honours
+_PARTS: Final = ((0, 9), (9, 18), (18, 27), (27, 34))  # man, pin, sou, honours
 
 
 def _regular(key: bytes, melds: int, caps: bytes | None = None) -> int:
@@ -536,8 +536,8 @@ def shanten_batch(counts: object, melds: int | Sequence[int] = 0) -> array[int]:
         for value in per_hand:
             _check_melds(value)
     out = array("b", bytes(size))
-    suits = _suits
-    honors = _honors
+    suit_codes = _suit_codes
+    honor_codes = _honor_codes
     pairs = _pairs
     finals = _finals
     m = melds if isinstance(melds, int) else 0
@@ -545,24 +545,35 @@ def shanten_batch(counts: object, melds: int | Sequence[int] = 0) -> array[int]:
         o = i * 34
         if per_hand is not None:
             m = per_hand[i]
-        a = suits.get(blob[o:o + 9], -1)
-        b = suits.get(blob[o + 9:o + 18], -1)
-        c = suits.get(blob[o + 18:o + 27], -1)
-        d = honors.get(blob[o + 27:o + 34], -1)
-        if a < 0 or b < 0 or c < 0 or d < 0:
-            out[i] = _shanten_slow(blob[o:o + 34], m, None)  # fills the tables
-            continue
-        ab = pairs.get((a & 0xFFFF) << 16 | b & 0xFFFF, -1)
-        cd = pairs.get((c & 0xFFFF) << 16 | d & 0xFFFF, -1)
-        final = finals.get(ab << 16 | cd) if ab >= 0 and cd >= 0 else None
+        # Each part's counts packed as an int straight from the buffer (no bytes built).
+        a = suit_codes.get(_blob_code(blob, o, o + 9), -1)
+        b = suit_codes.get(_blob_code(blob, o + 9, o + 18), -1)
+        c = suit_codes.get(_blob_code(blob, o + 18, o + 27), -1)
+        d = honor_codes.get(_blob_code(blob, o + 27, o + 34), -1)
+        final: tuple[int, ...] | None = None
+        if a >= 0 and b >= 0 and c >= 0 and d >= 0:
+            ab = pairs.get((a & 0xFFFF) << 16 | b & 0xFFFF, -1)
+            cd = pairs.get((c & 0xFFFF) << 16 | d & 0xFFFF, -1)
+            if ab >= 0 and cd >= 0:
+                final = finals.get(ab << 16 | cd)
         if final is None:
-            out[i] = _shanten_slow(blob[o:o + 34], m, None)
+            out[i] = _shanten_slow(blob[o:o + 34], m, None)  # fills the tables
             continue
         regular = final[m]
         if not m and regular >= 1:
             regular = _special_forms(regular, (a + b + c + d) >> 16)
         out[i] = regular
     return out
+
+
+def _blob_code(blob: bytes, start: int, stop: int) -> int:
+    """``blob[start:stop]`` packed three bits each, the first count lowest (checked counts)."""
+    code = 0
+    shift = 0
+    for i in range(start, stop):
+        code |= blob[i] << shift
+        shift += 3
+    return code
 
 
 def _batch_bytes(counts: object) -> bytes:
@@ -645,10 +656,10 @@ def _check_hand(counts: Sequence[int], melds: int, size: int,
 # For each kind, the slice of kinds within two of it in its suit (the kind alone for an honour):
 # a tile can complete a hand only if the hand holds a tile there (a pair, triplet or sequence
 # partner) or, for kokushi, if it is a terminal or an honour.
-_NEIGHBOURS: tuple[tuple[int, int], ...] = tuple(
+_NEIGHBOURS: Final[tuple[tuple[int, int], ...]] = tuple(
     (max(kind - 2, kind // 9 * 9), min(kind + 3, kind // 9 * 9 + 9)) if kind < 27 else
     (kind, kind + 1) for kind in range(34))
-_ORPHANS = frozenset(TERMINALS_AND_HONORS)
+_ORPHANS: Final = frozenset(TERMINALS_AND_HONORS)
 
 
 def _limits(key: bytes, caps: bytes | None) -> list[int]:

@@ -12,7 +12,7 @@ import operator
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from taku.errors import shown
 from taku.mahjong.errors import InvalidHandError, InvalidNotationError
@@ -39,10 +39,10 @@ TERMINALS_AND_HONORS: tuple[Kind, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 3
 RED_FIVE_IDS: tuple[TileId, ...] = (16, 52, 88)
 """Tenhou ids of the red fives of man, pin and sou."""
 
-_MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
+_MJAI_HONORS: Final = ("E", "S", "W", "N", "P", "F", "C")
 _UNICODE_HONORS = ("\U0001f000", "\U0001f001", "\U0001f002", "\U0001f003",
                    "\U0001f006", "\U0001f005", "\U0001f004")
-_MJAI_NAMES: tuple[str, ...] = (
+_MJAI_NAMES: Final[tuple[str, ...]] = (
     *(_MJAI_HONORS[kind - 27] if kind >= 27 else f"{kind % 9 + 1}{SUITS[kind // 9]}"
       for kind in range(34)), "5mr", "5pr", "5sr")
 """mjai names of the 34 kinds, then of the red fives of man, pin, sou (every event names tiles)."""
