@@ -307,12 +307,12 @@ def _code(counts: list[int], start: int, stop: int) -> int:
     beyond 4 is never mistaken for another part: its code is in no table)."""
     code = 0
     seen = 0
-    shift = 0
-    for i in range(start, stop):
+    i = stop - 1
+    while i >= start:  # the last count first, so that the first ends lowest
         count = counts[i]
         seen |= count
-        code |= count << shift
-        shift += 3
+        code = code * 8 + count
+        i -= 1
     return code if 0 <= seen <= 7 else -1
 
 
@@ -535,9 +535,9 @@ def shanten_batch(counts: object, melds: int | Sequence[int] = 0) -> array[int]:
             raise InvalidHandError(f"{size} hands but {len(per_hand)} meld counts")
         for value in per_hand:
             _check_melds(value)
-    out = array("b", bytes(size))
-    suit_codes = _suit_codes
-    honor_codes = _honor_codes
+    out: list[int] = []  # (an array's items are set through the generic protocol: slower)
+    suits = _suits
+    honors = _honors
     pairs = _pairs
     finals = _finals
     m = melds if isinstance(melds, int) else 0
@@ -545,11 +545,10 @@ def shanten_batch(counts: object, melds: int | Sequence[int] = 0) -> array[int]:
         o = i * 34
         if per_hand is not None:
             m = per_hand[i]
-        # Each part's counts packed as an int straight from the buffer (no bytes built).
-        a = suit_codes.get(_blob_code(blob, o, o + 9), -1)
-        b = suit_codes.get(_blob_code(blob, o + 9, o + 18), -1)
-        c = suit_codes.get(_blob_code(blob, o + 18, o + 27), -1)
-        d = honor_codes.get(_blob_code(blob, o + 27, o + 34), -1)
+        a = suits.get(blob[o:o + 9], -1)
+        b = suits.get(blob[o + 9:o + 18], -1)
+        c = suits.get(blob[o + 18:o + 27], -1)
+        d = honors.get(blob[o + 27:o + 34], -1)
         final: tuple[int, ...] | None = None
         if a >= 0 and b >= 0 and c >= 0 and d >= 0:
             ab = pairs.get((a & 0xFFFF) << 16 | b & 0xFFFF, -1)
@@ -557,23 +556,16 @@ def shanten_batch(counts: object, melds: int | Sequence[int] = 0) -> array[int]:
             if ab >= 0 and cd >= 0:
                 final = finals.get(ab << 16 | cd)
         if final is None:
-            out[i] = _shanten_slow(blob[o:o + 34], m, None)  # fills the tables
+            out.append(_shanten_slow(blob[o:o + 34], m, None))  # fills the tables
             continue
         regular = final[m]
         if not m and regular >= 1:
             regular = _special_forms(regular, (a + b + c + d) >> 16)
-        out[i] = regular
-    return out
+        out.append(regular)
+    return array("b", out)
 
 
-def _blob_code(blob: bytes, start: int, stop: int) -> int:
-    """``blob[start:stop]`` packed three bits each, the first count lowest (checked counts)."""
-    code = 0
-    shift = 0
-    for i in range(start, stop):
-        code |= blob[i] << shift
-        shift += 3
-    return code
+_COUNT_BYTES: Final = b"\0\1\2\3\4"
 
 
 def _batch_bytes(counts: object) -> bytes:
@@ -605,7 +597,8 @@ def _batch_bytes(counts: object) -> bytes:
         return b"".join(parts)
     if len(blob) % 34:
         raise InvalidHandError(f"34 tile counts per hand expected, got {len(blob)} counts")
-    if blob and max(blob) > 4:  # (an int8 buffer's negative counts read as 128..255 here)
+    if blob.translate(None, _COUNT_BYTES):  # a byte that is no count 0..4 (an int8 buffer's
+        # negative counts read as 128..255 here)
         position = next(i for i, count in enumerate(blob) if count > 4)
         count = blob[position] if blob[position] < 128 else blob[position] - 256
         raise InvalidHandError(f"hand {position // 34}: {count} copies of "
