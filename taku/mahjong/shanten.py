@@ -307,12 +307,12 @@ def _code(counts: list[int], start: int, stop: int) -> int:
     beyond 4 is never mistaken for another part: its code is in no table)."""
     code = 0
     seen = 0
-    i = stop - 1
-    while i >= start:  # the last count first, so that the first ends lowest
+    shift = 0
+    for i in range(start, stop):
         count = counts[i]
         seen |= count
-        code = code * 8 + count
-        i -= 1
+        code |= count << shift
+        shift += 3
     return code if 0 <= seen <= 7 else -1
 
 
