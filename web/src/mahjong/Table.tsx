@@ -272,7 +272,8 @@ export function Table(props: TableProps): JSX.Element {
   // discarding it.
   const help = Boolean(toggles?.help) && playing;
   const river = me.river.map((d) => d.pai);
-  const waits = help && !me.drawn ? waitsOf(me.hand) : [];
+  // In riichi the hand is locked: its waits (and furiten) stay shown while a drawn tile is held.
+  const waits = help && (!me.drawn || me.riichi) ? waitsOf(me.hand) : [];
   const whyFuriten = waits.length ? furitenReason(waits, me) : null;
   const waitsAfter = (i: number): string[] =>
     help && me.drawn ? waitsOf(handTiles.filter((_, j) => j !== i).map((t) => t.tile)) : [];
