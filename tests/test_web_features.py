@@ -426,6 +426,77 @@ def test_open_riichi_shows_the_hand_to_the_other_seats(patient: InProcessServer,
         p.context.close()
 
 
+MELD_WALL = wall_from_parts(
+    [
+        parse_tiles("234567m55p6788s4z"),
+        parse_tiles("147m147p147s1237z"),
+        parse_tiles("258m269p369s1236z"),
+        parse_tiles("369m138p139s1457z"),
+    ],
+    # East draws 9m; South 1m; West 5p, which East pons (then North is skipped); South 9s, West 1p,
+    # North 7p, East 2s; South 5s, on which East wins.
+    parse_tiles("9m1m5p9s1p7p2s5s"),
+    red_fives=Rules.preset("tenhou").red_fives,
+)
+"""A wall on which East pons West's 5p, is then tenpai on 5s-8s with an open all-simples hand
+(MJ-YAKU tanyao, open allowed by Tenhou's rules) and wins by ron on South's 5s."""
+
+
+def test_hand_end_shows_the_winners_melds_and_the_dora_indicators(
+    patient: InProcessServer, browser: Any
+) -> None:
+    game = open_mahjong_table(patient, TSUMOGIRI_BOTS, [MELD_WALL])
+    page = new_page(browser, patient.url)
+    sign_in_as_guest(page, "Ume")
+    page.goto(f"{patient.url}/#/game/{game}")
+    page.click("text=Take a seat")
+    page.click(".hand-tile.playable.drawn[data-tile='9m']")
+    page.click(".actions button[data-action=pon]")
+    page.click(".hand-tile.playable[data-tile=N]")
+    page.click(".hand-tile.playable.drawn[data-tile='2s']")
+    page.click(".actions button[data-action=hora]")
+    end = page.wait_for_selector("[data-testid=hand-end]")
+    shown = ".hand-end .shown-hand[data-seat='0']"
+    closed = page.eval_on_selector_all(f"{shown} > svg.tile", "ts => ts.map(t => t.dataset.tile)")
+    assert closed == [
+        "2m",
+        "3m",
+        "4m",
+        "5m",
+        "6m",
+        "7m",
+        "6s",
+        "7s",
+        "8s",
+        "8s",
+        "5s",
+    ]  # and the winning tile
+    meld = page.eval_on_selector_all(
+        f"{shown} .meld[data-meld=pon] .tile", "ts => ts.map(t => t.dataset.tile)"
+    )
+    assert meld == ["5p", "5p", "5p"]
+    assert len(page.query_selector_all(".hand-end .indicators .tile")) == 1  # one dora indicator, no ura
+    assert "tanyao" in end.inner_text() and "Ura" not in end.inner_text()
+    shoot(page, "hand-end-meld-desktop")
+    page.set_viewport_size(PHONE)
+    shoot(page, "hand-end-meld-phone")
+    page.context.close()
+
+
+def test_the_lobby_list_keeps_its_buttons_in_sight_at_phone_size(
+    patient: InProcessServer, browser: Any
+) -> None:
+    game = open_mahjong_table(patient, [{"kind": "bot", "name": "tsumogiri"}] * 4, [FURITEN_WALL])
+    page = new_page(browser, patient.url, PHONE)
+    sign_in_as_guest(page, "Sora")
+    row = page.wait_for_selector(f"tr[data-game='{game}']")
+    assert "tsumogiri (bot) ×4 (4/4)" in row.inner_text()  # four seats of one name, written once
+    assert overflowing(page, f"tr[data-game='{game}'] a.button") == []
+    page.click(f"tr[data-game='{game}'] a.button:has-text('Watch')")
+    page.wait_for_selector(".mahjong")
+    page.context.close()
+
+
 def hand_tiles(page: Any) -> list[tuple[str, bool, bool]]:
     found = page.eval_on_selector_all(
         ".hand .hand-tile",

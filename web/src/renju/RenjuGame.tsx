@@ -197,7 +197,10 @@ export function RenjuGame({ summary, seat, state, events, error, send }: RenjuPr
           )}
           {state.outcome && <a class="button" href={`#/replay/${summary.id}`}>Replay</a>}
         </div>
-        <p class="moves">{order.join(" ")}</p>
+        <p class="moves" aria-label="moves">
+          {/* Numbered by CSS (a counter): the text itself is the points, as a record lists them. */}
+          {order.map((point, i) => <span key={i}>{point}{i < order.length - 1 ? " " : ""}</span>)}
+        </p>
       </div>
     </div>
   );
