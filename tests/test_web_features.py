@@ -525,6 +525,10 @@ def overflowing(page: Any, selector: str) -> list[str]:
 def test_long_names_are_cut_short_in_the_layout(server: str, browser: Any) -> None:
     page = new_page(browser, server, PHONE)
     sign_in_as_guest(page, LONG_NAME)
+    # the header stays one line: the name cut short, the brand and "log out" whole
+    assert page.eval_on_selector("header.top", "h => h.getBoundingClientRect().height") < 50
+    assert page.eval_on_selector("header .user-name", "n => n.scrollWidth > n.clientWidth + 1")
+    assert overflowing(page, "header .brand, header button") == []
     page.select_option("[data-testid=new-mahjong] select[data-seat='0']", "bot")
     page.select_option("[data-testid=new-mahjong] select[data-seat='1']", "me")
     bot_choices = page.query_selector_all("[data-testid=new-mahjong] select[data-bot]")

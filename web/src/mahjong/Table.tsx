@@ -161,6 +161,7 @@ function HandEndView({ end, names, seat, onClose, label }: { end: HandEnd; names
             </div>
           );
         })}
+        {end.outcome !== "hora" && (end.reason === "exhaustive_draw" || !end.reason) && end.tenpai.length === 0 && <p class="noten">Nobody was tenpai.</p>}
         {end.outcome !== "hora" &&
           end.hands.map((hand, s) =>
             hand ? (
