@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -19,28 +18,16 @@ from tests.web_helpers import (
     DESKTOP,
     PHONE,
     act_once,
-    chromium,
     create_mahjong,
     new_page,
     play_until_hand_end,
     shoot,
     sign_in_as_guest,
-    web_server,
 )
+from tests.web_helpers import browser_fixture as browser_fixture  # the fixture browser
+from tests.web_helpers import server_fixture as server_fixture  # the fixture server
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with web_server(tmp_path_factory.mktemp("web")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 # --- renju ------------------------------------------------------------------------------------------

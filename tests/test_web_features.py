@@ -24,29 +24,17 @@ from tests.web_helpers import (
     DESKTOP,
     PHONE,
     InProcessServer,
-    chromium,
     create_mahjong,
     new_page,
     open_mahjong_table,
     shoot,
     sign_in_as_guest,
-    web_server,
     web_server_in_process,
 )
+from tests.web_helpers import browser_fixture as browser_fixture  # the fixture browser
+from tests.web_helpers import server_fixture as server_fixture  # the fixture server
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with web_server(tmp_path_factory.mktemp("web")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 def header(page: Any) -> str:

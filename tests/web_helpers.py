@@ -72,6 +72,22 @@ def chromium() -> Iterator[Any]:
             launched.close()
 
 
+@pytest.fixture(scope="module", name="server")
+def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``server``: one real server for a test module (:func:`web_server`); its address. A test
+    module uses it by importing ``server_fixture``."""
+    with web_server(tmp_path_factory.mktemp("web")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture() -> Iterator[Any]:
+    """``browser``: one headless Chromium for a test module (:func:`chromium`). A test module uses
+    it by importing ``browser_fixture``."""
+    with chromium() as launched:
+        yield launched
+
+
 def new_page(browser: Any, url: str, size: dict[str, int] = DESKTOP) -> Any:
     context = browser.new_context(viewport=size, device_scale_factor=1)
     page = context.new_page()
