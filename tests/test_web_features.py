@@ -84,7 +84,8 @@ def test_private_table_by_invite_link_and_every_seats_clock(server: str, browser
     host = new_page(browser, server)
     sign_in_as_guest(host, "Aki")
     game = create_mahjong(host, ["me", "open", "bot", "bot"], "web-private", private=True)
-    host.wait_for_selector("text=Waiting for players")
+    waiting = host.wait_for_selector("text=Waiting for players").inner_text()
+    assert waiting == "Waiting for players: East: Aki · South: open · West: taku (bot) · North: taku (bot)"
     link = host.input_value(".invite input")
     assert re.fullmatch(rf"{re.escape(server)}/#/game/{game}\?invite=[A-Za-z0-9_-]+", link), link
     # without the invite the table is neither listed nor open to others
@@ -480,6 +481,10 @@ def test_the_lobby_list_keeps_its_buttons_in_sight_at_phone_size(
     row = page.wait_for_selector(f"tr[data-game='{game}']")
     assert "tsumogiri (bot) ×4 (4/4)" in row.inner_text()  # four seats of one name, written once
     assert overflowing(page, f"tr[data-game='{game}'] a.button") == []
+    waiting = open_mahjong_table(patient, TSUMOGIRI_BOTS, [FURITEN_WALL])
+    row = page.wait_for_selector(f"tr[data-game='{waiting}']")
+    assert "open, tsumogiri (bot) ×3 (3/4)" in row.inner_text() and "Join" in row.inner_text()
+    assert overflowing(page, f"tr[data-game='{waiting}'] a.button") == []
     page.click(f"tr[data-game='{game}'] a.button:has-text('Watch')")
     page.wait_for_selector(".mahjong")
     page.context.close()

@@ -175,7 +175,7 @@ function GameRow({ g, user }: { g: api.GameSummary; user: api.User }): JSX.Eleme
     <tr data-game={g.id}>
       <td>{g.game}</td>
       <td>{describeRules(g)}</td>
-      <td class="seats">{seatList(g.seats.map((s) => s.name ?? (s.kind === "open" ? "—" : s.kind)))} ({taken}/{g.seats.length})</td>
+      <td class="seats">{seatList(g.seats.map((s) => (s.kind === "open" ? "open" : s.name || s.kind)))} ({taken}/{g.seats.length})</td>
       <td class="watching">{g.spectators}</td>
       <td>{g.status}</td>
       <td>
