@@ -172,9 +172,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if len(match.results) != hands or match.is_over:
             self._settle()
+            self._accumulate_rewards()  # (between hands every reward is 0: nothing to add)
         if match.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
         self._select()
 
     def _settle(self) -> None:
