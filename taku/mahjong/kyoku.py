@@ -5,7 +5,8 @@ At every decision point :attr:`Kyoku.to_act` names the seats that must answer,
 illegal one raises :class:`~taku.mahjong.actions.IllegalActionError` and changes nothing). When
 several seats may claim a discard, each answers (``none`` passes) and the engine resolves the
 claims by priority: ron over pon and kan over chi (MJ-FLOW-14). Every step is recorded as an mjai
-event in :attr:`Kyoku.events`; :meth:`Kyoku.observe` gives what one seat may see, and
+event in :attr:`Kyoku.events` (read-only to callers: an ``EventLog`` whose events read are
+copies); :meth:`Kyoku.observe` gives what one seat may see, and
 :attr:`Kyoku.seats` each seat's state, read-only.
 
 Seats are absolute (0..3, the first dealer is 0); ``dealer`` is this hand's dealer (mjai's ``oya``).
