@@ -264,6 +264,11 @@ def test_replay_viewer_steps_through_finished_games(server: str, browser: Any) -
     mjai = httpx.get(f"{server}/api/games/{game}/record/mjai")  # a public game's record
     assert mjai.status_code == 200 and '"start_game"' in mjai.text
     page.keyboard.press("End")  # the last events: hand_end, end_kyoku, end_game, match_end
+    # the match's result stands under the table, the replay bar still usable
+    assert "Match over" in page.wait_for_selector("[data-testid=match-end]").inner_text()
+    page.click("[data-testid=replay-start]", timeout=5000)
+    assert page.inner_text("[data-testid=replay-position]") == f"0 / {total}"
+    page.keyboard.press("End")
     for _ in range(3):
         page.keyboard.press("ArrowLeft")
     page.wait_for_selector("[data-testid=hand-end]")
