@@ -4,7 +4,9 @@ seat/wind conversion; the phase of a hand as an enum."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import random
 
 import pytest
@@ -100,6 +102,15 @@ def test_the_event_record_cannot_be_changed_by_a_caller(whose: str) -> None:
         for _ in range(30):
             other.apply(rng.choice(other.legal_actions(other.to_act[0])))
     assert match.events == twin.events and len(match.events) >= 90
+
+
+def test_an_event_log_copies_and_pickles_to_an_equal_detached_log() -> None:
+    match = played(3, 30)
+    copies = (copy.deepcopy(match.events), pickle.loads(pickle.dumps(match.events)))
+    assert all(isinstance(log, EventLog) and log == match.events for log in copies)
+    count = len(match.events)
+    match.apply(match.legal_actions(match.to_act[0])[0])
+    assert len(match.events) > count and [len(log) for log in copies] == [count, count]
 
 
 def twin_log(twin: Match, whose: str) -> EventLog:

@@ -173,5 +173,10 @@ class EventLog(Sequence[Event]):
 
     __hash__ = None  # type: ignore[assignment]  # it grows: not hashable, as a list
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling and copying (a compiled class cannot be created empty): a deep copy or an
+        # unpickled log is a log of copied events, detached from the referee's.
+        return EventLog, (self._events,)
+
     def __repr__(self) -> str:
         return f"EventLog({self._events!r})"
