@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from taku.mahjong.tiles import Kind, counts_key, kind_to_str
 from taku.values import reduce_value
 
-TRIPLET = 34
+TRIPLET: Final = 34
 """Offset of triplet codes: ``TRIPLET + kind`` is a triplet of ``kind``; a code below 34 is a sequence."""
 
 # A split of one part: (pair kind or -1, groups tuple).
@@ -23,7 +23,7 @@ _Split = tuple[int, tuple[int, ...]]
 # is 2 mod 3, all without one when it is 0 mod 3), empty when the counts cannot be split.
 # Filled on first sight of each set of counts.
 _PartTable = dict[bytes, tuple[_Split, ...]]
-_part_tables: tuple[_PartTable, _PartTable, _PartTable, _PartTable] = ({}, {}, {}, {})
+_part_tables: Final[tuple[_PartTable, _PartTable, _PartTable, _PartTable]] = ({}, {}, {}, {})
 
 
 def _group_order(code: int) -> tuple[int, bool]:
@@ -83,7 +83,7 @@ def _part_splits(part: bytes, suit: int) -> tuple[_Split, ...]:
 AnalysedSplit = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """A split with its groups sorted out: (pair, groups, sequence bases, triplet kinds)."""
 
-_part_analyses: tuple[dict[bytes, tuple[AnalysedSplit, ...]], ...] = ({}, {}, {}, {})
+_part_analyses: Final[tuple[dict[bytes, tuple[AnalysedSplit, ...]], ...]] = ({}, {}, {}, {})
 
 
 def _part_analysis(part: bytes, suit: int) -> tuple[AnalysedSplit, ...]:
@@ -98,21 +98,78 @@ def _part_analysis(part: bytes, suit: int) -> tuple[AnalysedSplit, ...]:
 def analysed_splits(counts: Sequence[int]) -> list[AnalysedSplit]:
     """Every split of concealed ``counts`` into groups and exactly one pair, as
     (pair, groups, sequence bases, triplet kinds); see :func:`split_groups`."""
+    if _PACK_COUNTS and isinstance(counts, tuple) and len(counts) == 34:
+        # The compiled build packs a tuple's parts as ints (three bits a count): no bytes built.
+        # A count outside 0..7 takes the bytes path below, which rejects or splits it as before.
+        codes = _part_codes(counts)
+        if codes is not None:
+            return _combine([_coded_analysis(code, counts, suit) for suit, code in enumerate(codes)])
+    try:
+        key = bytes(counts)
+    except ValueError:
+        raise ValueError(f"tile counts must be integers from 0 to 4, got {list(counts)}") from None
+    parts: list[tuple[AnalysedSplit, ...]] = []
+    for suit, start, stop in _PARTS:
+        part = key[start:stop]
+        options = _part_analyses[suit].get(part)
+        if options is None:
+            options = _part_analysis(part, suit)
+        parts.append(options)
+    return _combine(parts)
+
+
+_PACK_COUNTS: Final = not __file__.endswith(".py")
+"""Whether this module is compiled: the interpreter builds a ``bytes`` key faster than it packs ints."""
+
+_coded_analyses: Final[tuple[dict[int, tuple[AnalysedSplit, ...]], ...]] = ({}, {}, {}, {})
+"""Per part, :func:`_part_analysis` keyed by the part's counts packed three bits each."""
+
+
+def _part_codes(counts: tuple[int, ...]) -> tuple[int, int, int, int] | None:
+    """The four parts' counts packed three bits each (the first count lowest), or None if a count
+    is not 0..7."""
+    seen = 0
+    man = pin = sou = honours = 0
+    for i in range(9):
+        count = counts[i]
+        seen |= count
+        man |= count << (3 * i)
+        count = counts[9 + i]
+        seen |= count
+        pin |= count << (3 * i)
+        count = counts[18 + i]
+        seen |= count
+        sou |= count << (3 * i)
+    for i in range(7):
+        count = counts[27 + i]
+        seen |= count
+        honours |= count << (3 * i)
+    if not 0 <= seen <= 7:
+        return None
+    return man, pin, sou, honours
+
+
+def _coded_analysis(code: int, counts: tuple[int, ...], suit: int) -> tuple[AnalysedSplit, ...]:
+    found = _coded_analyses[suit].get(code)
+    if found is None:
+        start = 9 * suit
+        part = bytes(counts[start:start + 9])
+        found = _part_analyses[suit].get(part)
+        if found is None:
+            found = _part_analysis(part, suit)
+        _coded_analyses[suit][code] = found
+    return found
+
+
+def _combine(parts: list[tuple[AnalysedSplit, ...]]) -> list[AnalysedSplit]:
+    """Every split of the whole hand from its four parts' splits: exactly one pair among them."""
     pair = -1
     groups: tuple[int, ...] = ()
     sequences: tuple[int, ...] = ()
     triplets: tuple[int, ...] = ()
     has_pair = False
     results: list[AnalysedSplit] | None = None  # once a part splits two ways
-    try:
-        key = bytes(counts)
-    except ValueError:
-        raise ValueError(f"tile counts must be integers from 0 to 4, got {list(counts)}") from None
-    for suit, start, stop in _PARTS:
-        part = key[start:stop]
-        options = _part_analyses[suit].get(part)
-        if options is None:
-            options = _part_analysis(part, suit)
+    for options in parts:
         if not options:
             return []
         if options[0][0] >= 0:
@@ -146,7 +203,7 @@ def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     return [(pair, groups) for pair, groups, _, _ in analysed_splits(counts_key(counts))]
 
 
-_PARTS = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
+_PARTS: Final = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ Every item that depends only on a tile kind (a triplet, a kan, a value pair) is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from taku.mahjong.decompose import TRIPLET
 from taku.mahjong.rules import Rules
@@ -16,7 +16,7 @@ from taku.mahjong.tiles import HAKU, kind_to_str
 WaitShape: TypeAlias = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki"]
 FuItem: TypeAlias = tuple[str, int]
 
-CHIITOITSU_FU = 25
+CHIITOITSU_FU: Final = 25
 """Chiitoitsu is always 25 fu, not rounded (MJ-SCORE-12)."""
 
 
@@ -40,17 +40,18 @@ def _items(label: str, fu: int) -> tuple[FuItem, ...]:
     return tuple((f"{label} {kind_to_str(k)}", 2 * fu if _yaochuu(k) else fu) for k in range(34))
 
 
-CLOSED_TRIPLET_ITEMS = _items("closed triplet", 4)
-RON_TRIPLET_ITEMS = tuple((f"open triplet {kind_to_str(k)} (completed by ron)", 4 if _yaochuu(k) else 2)
-                          for k in range(34))
-OPEN_TRIPLET_ITEMS = _items("open triplet", 2)
-CLOSED_KAN_ITEMS = _items("closed kan", 16)
-OPEN_KAN_ITEMS = _items("open kan", 8)
-_PAIR_LABELS = tuple(f"{kind_to_str(k)}" for k in range(34))
-_WAIT_ITEMS: dict[str, FuItem] = {shape: (f"{shape} wait", 2) for shape in ("kanchan", "penchan", "tanki")}
-_BASE: FuItem = ("base", 20)
-_CLOSED_RON: FuItem = ("closed ron", 10)
-_TSUMO: FuItem = ("tsumo", 2)
+CLOSED_TRIPLET_ITEMS: Final = _items("closed triplet", 4)
+RON_TRIPLET_ITEMS: Final = tuple((f"open triplet {kind_to_str(k)} (completed by ron)",
+                                  4 if _yaochuu(k) else 2) for k in range(34))
+OPEN_TRIPLET_ITEMS: Final = _items("open triplet", 2)
+CLOSED_KAN_ITEMS: Final = _items("closed kan", 16)
+OPEN_KAN_ITEMS: Final = _items("open kan", 8)
+_PAIR_LABELS: Final = tuple(f"{kind_to_str(k)}" for k in range(34))
+_WAIT_ITEMS: Final[dict[str, FuItem]] = {shape: (f"{shape} wait", 2)
+                                         for shape in ("kanchan", "penchan", "tanki")}
+_BASE: Final[FuItem] = ("base", 20)
+_CLOSED_RON: Final[FuItem] = ("closed ron", 10)
+_TSUMO: Final[FuItem] = ("tsumo", 2)
 
 
 def meld_fu_items(melds: Sequence[tuple[str, int]]) -> tuple[FuItem, ...]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from taku.mahjong.decompose import TRIPLET, analysed_splits
 from taku.mahjong.errors import InvalidHandError, NotAWinError, NoYakuError
@@ -50,20 +50,20 @@ from taku.mahjong.yaku import (
 )
 from taku.values import reduce_value
 
-SEAT_NAMES = ("East", "South", "West", "North")
-_GREEN = frozenset({19, 20, 21, 23, 25, HATSU})  # 2s 3s 4s 6s 8s hatsu
-_MANGAN = MANGAN_BASE
-_MANGAN_HAN = LIMITS[0].han
+SEAT_NAMES: Final = ("East", "South", "West", "North")
+_GREEN: Final = frozenset({19, 20, 21, 23, 25, HATSU})  # 2s 3s 4s 6s 8s hatsu
+_MANGAN: Final = MANGAN_BASE
+_MANGAN_HAN: Final = LIMITS[0].han
 
 
-_new = tuple.__new__  # builds a named tuple without the keyword-argument layer (hot paths)
+_new: Final = tuple.__new__  # builds a named tuple without the keyword-argument layer (hot paths)
 
 
 def _ceil100(points: int) -> int:
     return -(-points // 100) * 100
 
 
-_FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "rinshan", "chankan",
+_FLAGS: Final = ("tsumo", "riichi", "double_riichi", "ippatsu", "open_riichi", "rinshan", "chankan",
           "haitei", "houtei", "first_turn")
 
 
@@ -199,8 +199,8 @@ class Win:
         return self.riichi or self.double_riichi or self.open_riichi
 
 
-_NO_WIN = Win()
-_DEFAULT_RULES = Rules()
+_NO_WIN: Final = Win()
+_DEFAULT_RULES: Final = Rules()
 
 
 class Payment(NamedTuple):
@@ -347,9 +347,9 @@ def _limit_name(han: int, base: int, rules: Rules) -> str | None:
     return "mangan" if limit is None else limit.name
 
 
-_LIMIT_BASE = tuple(0 if (limit := limit_for_han(han)) is None else limit.base for han in range(14))
+_LIMIT_BASE: Final = tuple(0 if (limit := limit_for_han(han)) is None else limit.base for han in range(14))
 """Basic points of a limit hand by han, 5..13 (13: kazoe yakuman). MJ-SCORE-05."""
-_LIMIT_BASE_NO_KAZOE = tuple(0 if (limit := limit_for_han(han, False)) is None else limit.base
+_LIMIT_BASE_NO_KAZOE: Final = tuple(0 if (limit := limit_for_han(han, False)) is None else limit.base
                              for han in range(14))
 
 
@@ -364,16 +364,37 @@ def hand_payments(base: int, *, dealer: bool, tsumo: bool, seat: int = 0,
     >>> [p.amount for p in hand_payments(480, dealer=False, tsumo=True, seat=1)]
     [1000, 500, 500]
     """
-    return _payments(base, dealer, tsumo, seat, discarder, honba,
-                     rules.honba_points if rules is not None else 300)
+    return _new_payments(base, dealer, tsumo, seat, discarder, honba,
+                         rules.honba_points if rules is not None else 300)
 
 
 def _payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: int | None, honba: int,
               honba_points: int) -> tuple[Payment, ...]:
-    """:func:`hand_payments` with positional arguments (the scorer's hot path)."""
+    """:func:`hand_payments` with positional arguments (the scorer's hot path). The payments are
+    immutable, so equal ones are shared: they come from a bounded cache when the arguments fit its
+    key (building three named tuples costs more than a look-up)."""
+    if (0 <= base < 1 << 20 and 0 <= honba < 1 << 12 and 0 <= honba_points < 1 << 16
+            and 0 <= seat <= 3 and (discarder is None or 0 <= discarder <= 3)):
+        key = ((((honba_points << 12 | honba) << 3 | (4 if discarder is None else discarder)) << 2
+                | seat) << 2 | dealer << 1 | tsumo) << 20 | base
+        found = _PAYMENTS_CACHE.get(key)
+        if found is None:
+            found = _new_payments(base, dealer, tsumo, seat, discarder, honba, honba_points)
+            if len(_PAYMENTS_CACHE) < _PAYMENTS_CACHE_SIZE:
+                _PAYMENTS_CACHE[key] = found
+        return found
+    return _new_payments(base, dealer, tsumo, seat, discarder, honba, honba_points)
+
+
+_PAYMENTS_CACHE: Final[dict[int, tuple[Payment, ...]]] = {}
+_PAYMENTS_CACHE_SIZE: Final = 4096
+
+
+def _new_payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: int | None, honba: int,
+                  honba_points: int) -> tuple[Payment, ...]:
     if not tsumo:
         extra = honba_points * honba
-        return (Payment(discarder, -(-base * (6 if dealer else 4) // 100) * 100 + extra, extra),)
+        return (_new(Payment, (discarder, -(-base * (6 if dealer else 4) // 100) * 100 + extra, extra)),)
     extra = honba_points // 3 * honba
     double = -(-base * 2 // 100) * 100 + extra
     single = double if dealer else -(-base // 100) * 100 + extra
@@ -382,7 +403,7 @@ def _payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: int | 
             _new(Payment, (second, single, extra)), _new(Payment, (third, single, extra)))
 
 
-_OTHER_SEATS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+_OTHER_SEATS: Final = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
 def nagashi_mangan_payments(seat: object, rules: Rules | None = None) -> tuple[Payment, ...]:
@@ -421,14 +442,13 @@ def chombo_payments(seat: int) -> tuple[Payment, ...]:
 Yaku = tuple[str, int]
 """A yaku and its han."""
 
-_DORA_OF = tuple(dora_from_indicator(kind) for kind in range(34))
-_GROUP_TEXT = tuple(
+_DORA_OF: Final = tuple(dora_from_indicator(kind) for kind in range(34))
+_GROUP_TEXT: Final = tuple(
     "".join(str(code % 9 + 1 + i) for i in range(3)) + SUITS[code // 9] if code < 27 else ""
     for code in range(TRIPLET)) + tuple(kind_to_str(k)[0] * 3 + SUITS[k // 9] for k in range(34))
-_PAIR_TEXT = tuple(kind_to_str(k)[0] * 2 + SUITS[k // 9] for k in range(34))
-_NO_SUIT = (0,) * 9
-_OUTSIDE_SEQUENCE = frozenset({0, 6, 9, 15, 18, 24})  # 123 and 789 of each suit
-_YAOCHUU = frozenset(TERMINALS_AND_HONORS)
+_PAIR_TEXT: Final = tuple(kind_to_str(k)[0] * 2 + SUITS[k // 9] for k in range(34))
+_OUTSIDE_SEQUENCE: Final = frozenset({0, 6, 9, 15, 18, 24})  # 123 and 789 of each suit
+_YAOCHUU: Final = frozenset(TERMINALS_AND_HONORS)
 
 
 def _entry(name: str, menzen: bool = True) -> Yaku:
@@ -442,39 +462,42 @@ def _by_menzen(name: str) -> tuple[Yaku, Yaku]:
     return _entry(name, False), _entry(name)
 
 
-_RIICHI = _entry("riichi")
-_DOUBLE_RIICHI = _entry("double riichi")
-_OPEN_RIICHI = _entry("open riichi")
-_IPPATSU = _entry("ippatsu")
-_MENZEN_TSUMO = _entry("menzen tsumo")
-_HAITEI = _entry("haitei raoyue")
-_HOUTEI = _entry("houtei raoyui")
-_RINSHAN = _entry("rinshan kaihou")
-_CHANKAN = _entry("chankan")
-_TANYAO = _by_menzen("tanyao")
-_HONITSU = _by_menzen("honitsu")
-_CHINITSU = _by_menzen("chinitsu")
-_HONROUTOU = _entry("honroutou")
-_YAKUHAI = ((HAKU, _entry("yakuhai (haku)")), (HATSU, _entry("yakuhai (hatsu)")),
+_RIICHI: Final = _entry("riichi")
+_DOUBLE_RIICHI: Final = _entry("double riichi")
+_OPEN_RIICHI: Final = _entry("open riichi")
+_IPPATSU: Final = _entry("ippatsu")
+_MENZEN_TSUMO: Final = _entry("menzen tsumo")
+_HAITEI: Final = _entry("haitei raoyue")
+_HOUTEI: Final = _entry("houtei raoyui")
+_RINSHAN: Final = _entry("rinshan kaihou")
+_CHANKAN: Final = _entry("chankan")
+_TANYAO: Final = _by_menzen("tanyao")
+_HONITSU: Final = _by_menzen("honitsu")
+_CHINITSU: Final = _by_menzen("chinitsu")
+_HONROUTOU: Final = _entry("honroutou")
+_YAKUHAI: Final = ((HAKU, _entry("yakuhai (haku)")), (HATSU, _entry("yakuhai (hatsu)")),
             (CHUN, _entry("yakuhai (chun)")))
-_SEAT_WIND = _entry("yakuhai (seat wind)")
-_ROUND_WIND = _entry("yakuhai (round wind)")
-_SHOUSANGEN = _entry("shousangen")
-_SANKANTSU = _entry("sankantsu")
-_SANSHOKU_DOUJUN = _by_menzen("sanshoku doujun")
-_ITTSU = _by_menzen("ittsu")
-_CHANTA = _by_menzen("chanta")
-_JUNCHAN = _by_menzen("junchan")
-_PINFU = _entry("pinfu")
-_SANANKOU = _entry("sanankou")
-_TOITOI = _entry("toitoi")
-_SANSHOKU_DOUKOU = _entry("sanshoku doukou")
-_RYANPEIKOU = _entry("ryanpeikou")
-_IIPEIKOU = _entry("iipeikou")
-_CHIITOITSU = _entry("chiitoitsu")
+_YAKUHAI_HAKU: Final = _YAKUHAI[0][1]
+_YAKUHAI_HATSU: Final = _YAKUHAI[1][1]
+_YAKUHAI_CHUN: Final = _YAKUHAI[2][1]
+_SEAT_WIND: Final = _entry("yakuhai (seat wind)")
+_ROUND_WIND: Final = _entry("yakuhai (round wind)")
+_SHOUSANGEN: Final = _entry("shousangen")
+_SANKANTSU: Final = _entry("sankantsu")
+_SANSHOKU_DOUJUN: Final = _by_menzen("sanshoku doujun")
+_ITTSU: Final = _by_menzen("ittsu")
+_CHANTA: Final = _by_menzen("chanta")
+_JUNCHAN: Final = _by_menzen("junchan")
+_PINFU: Final = _entry("pinfu")
+_SANANKOU: Final = _entry("sanankou")
+_TOITOI: Final = _entry("toitoi")
+_SANSHOKU_DOUKOU: Final = _entry("sanshoku doukou")
+_RYANPEIKOU: Final = _entry("ryanpeikou")
+_IIPEIKOU: Final = _entry("iipeikou")
+_CHIITOITSU: Final = _entry("chiitoitsu")
 
 
-def _regular_yakuman_shape(full: Sequence[int]) -> list[Yaku]:
+def _regular_yakuman_shape(full: tuple[int, ...]) -> list[Yaku]:
     """Yakuman that depend only on the tiles (regular shape): honour yakuman."""
     found: list[Yaku] = []
     if full[HAKU] >= 3 and full[HATSU] >= 3 and full[CHUN] >= 3:
@@ -487,7 +510,7 @@ def _regular_yakuman_shape(full: Sequence[int]) -> list[Yaku]:
     return found
 
 
-def _colour_yakuman(full: Sequence[int], total: int, honors: int, rules: Rules) -> list[Yaku]:
+def _colour_yakuman(full: tuple[int, ...], total: int, honors: int, rules: Rules) -> list[Yaku]:
     """Yakuman of tile colours: tsuuiisou, chinroutou, ryuuiisou."""
     found: list[Yaku] = []
     if honors == total:
@@ -500,7 +523,7 @@ def _colour_yakuman(full: Sequence[int], total: int, honors: int, rules: Rules) 
     return found
 
 
-def _is_shiisanputa(counts: Sequence[int]) -> bool:
+def _is_shiisanputa(counts: tuple[int, ...]) -> bool:
     """One pair and twelve tiles with no pair, triplet or partial sequence among them."""
     pairs = 0
     for kind, count in enumerate(counts):
@@ -514,7 +537,7 @@ def _is_shiisanputa(counts: Sequence[int]) -> bool:
     return pairs == 1
 
 
-def _chuuren(counts: Sequence[int], win: int) -> str | None:
+def _chuuren(counts: tuple[int, ...], win: int) -> str | None:
     """``chuuren poutou`` / ``junsei chuuren poutou`` if the closed counts (one suit) are nine gates."""
     suit = win // 9
     if suit == 3:
@@ -585,10 +608,10 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
     # --- pass 1: yaku of the situation and of the whole hand, shared by every reading ---
     situational = _situational_yaku(win, menzen, rules)
     total_tiles = 14 + kans
-    honors_total = sum(full[27:])
+    honors_total = full[27] + full[28] + full[29] + full[30] + full[31] + full[32] + full[33]
     terminals_total = full[0] + full[8] + full[9] + full[17] + full[18] + full[26]
     yaochuu_total = terminals_total + honors_total
-    suits_used = (full[0:9] != _NO_SUIT) + (full[9:18] != _NO_SUIT) + (full[18:27] != _NO_SUIT)
+    suits_used = _suits_used(full)
     tile_yaku = _tile_yaku(menzen, suits_used, honors_total, terminals_total, total_tiles, rules)
     situation_yakuman = _situation_yakuman(win, dealer, rules)
     colour_yakuman = (_colour_yakuman(full, total_tiles, honors_total, rules)
@@ -605,7 +628,7 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         yakuman = [*situation_yakuman, (name, 1)]
         best = (_yakuman_key(yakuman, 0, rules), [], yakuman, 0, (),
                 tiles_to_str(closed, sort=True), "13-sided" if thirteen else "tanki")
-    if not melds and counts.count(2) == 7:
+    if not melds and _pairs_held(counts) == 7:
         candidates += 1
         yaku = [*situational, _CHIITOITSU, *tile_yaku]
         yakuman = [*situation_yakuman, *colour_yakuman]
@@ -663,6 +686,28 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         text = " ".join(words)
     return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura,
                    rinshan_liable)
+
+
+def _suits_used(full: tuple[int, ...]) -> int:
+    """How many of the three suits ``full`` holds a tile of."""
+    used = 0
+    kind = 0
+    while kind < 27:
+        if full[kind]:
+            used += 1
+            kind += 9 - kind % 9  # the next suit's first kind
+        else:
+            kind += 1
+    return used
+
+
+def _pairs_held(counts: tuple[int, ...]) -> int:
+    """How many kinds ``counts`` holds exactly twice."""
+    pairs = 0
+    for count in counts:
+        if count == 2:
+            pairs += 1
+    return pairs
 
 
 _Candidate = tuple[tuple[int, bool, int, int], list[Yaku], list[Yaku], int, tuple[FuItem, ...],
@@ -740,7 +785,7 @@ def _rinshan_liable(melds: Sequence[Meld], kans: int, win: Win) -> bool:
                == win.pao_seat for meld in melds)
 
 
-def _count_dora(full: Sequence[int], reds: Sequence[int], w: int, win: Win,
+def _count_dora(full: tuple[int, ...], reds: tuple[int, ...], w: int, win: Win,
                 rules: Rules) -> tuple[int, int]:
     """Dora and ura-dora of the hand (MJ-SCORE-02, -03; MJ-RIICHI-11). Indicators are tiles too:
     a kind near its four copies, a red indicator or a robbed kan send the hand to the full check
@@ -804,18 +849,21 @@ def _tile_yaku(menzen: bool, suits_used: int, honors_total: int, terminals_total
     return found
 
 
-def _honor_yaku(full: Sequence[int], seat_wind: int, round_wind: int) -> list[Yaku]:
+def _honor_yaku(full: tuple[int, ...], seat_wind: int, round_wind: int) -> list[Yaku]:
     """Yakuhai and shousangen of a regular hand."""
     found: list[Yaku] = []
-    for kind, yakuhai in _YAKUHAI:
-        if full[kind] >= 3:
-            found.append(yakuhai)
+    haku, hatsu, chun = full[31], full[32], full[33]  # HAKU, HATSU, CHUN
+    if haku >= 3:
+        found.append(_YAKUHAI_HAKU)
+    if hatsu >= 3:
+        found.append(_YAKUHAI_HATSU)
+    if chun >= 3:
+        found.append(_YAKUHAI_CHUN)
     if full[27 + seat_wind] >= 3:
         found.append(_SEAT_WIND)
     if full[27 + round_wind] >= 3:
         found.append(_ROUND_WIND)
-    dragons = full[HAKU], full[HATSU], full[CHUN]
-    if (dragons[0] >= 3) + (dragons[1] >= 3) + (dragons[2] >= 3) == 2 and 2 in dragons:
+    if (haku >= 3) + (hatsu >= 3) + (chun >= 3) == 2 and (haku == 2 or hatsu == 2 or chun == 2):
         found.append(_SHOUSANGEN)
     return found
 
@@ -1062,7 +1110,7 @@ def _fixed_mangan(name: str, win: Win, rules: Rules, hand: Hand) -> HandScore:
         wait="")
 
 
-def _check_indicators(full: Sequence[int], reds: Sequence[int], w: int, win: Win,
+def _check_indicators(full: tuple[int, ...], reds: tuple[int, ...], w: int, win: Win,
                       rules: Rules) -> None:
     """Raise :class:`InvalidHandError` if the indicators and the hand need a fifth copy of a kind
     (or a red five the rules do not have). Under chankan the robbed kan holds three more copies of

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from taku.values import reduce_value
 
@@ -27,7 +27,7 @@ class YakuInfo:
     english: str
 
 
-YAKU: Mapping[str, YakuInfo] = MappingProxyType({info.name: info for info in (
+YAKU: Final[Mapping[str, YakuInfo]] = MappingProxyType({info.name: info for info in (
     YakuInfo("riichi", 1, 0, "ready hand"),
     YakuInfo("double riichi", 2, 0, "ready hand on the first discard"),
     YakuInfo("open riichi", 1, 0, "ready hand shown to all (extra han)"),
@@ -62,7 +62,7 @@ YAKU: Mapping[str, YakuInfo] = MappingProxyType({info.name: info for info in (
 )})
 """Ordinary yaku by name (read-only)."""
 
-YAKUMAN: Mapping[str, str] = MappingProxyType({
+YAKUMAN: Final[Mapping[str, str]] = MappingProxyType({
     "kokushi musou": "thirteen orphans",
     "kokushi musou juusanmen": "thirteen orphans, 13-sided wait",
     "suuankou": "four concealed triplets",
@@ -98,7 +98,7 @@ class Limit:
     tenhou: str
 
 
-LIMITS: tuple[Limit, ...] = (
+LIMITS: Final[tuple[Limit, ...]] = (
     Limit("mangan", 5, 2000, "満貫"),
     Limit("haneman", 6, 3000, "跳満"),
     Limit("baiman", 8, 4000, "倍満"),
@@ -108,9 +108,9 @@ LIMITS: tuple[Limit, ...] = (
 """The one table of limits, least first: every limit, basic-points and record-writing rule reads
 it (the scorer, :func:`~taku.mahjong.score.basic_points`, the Tenhou JSON writer)."""
 
-MANGAN_BASE = LIMITS[0].base
+MANGAN_BASE: Final = LIMITS[0].base
 """Basic points of a mangan: also the cap of a hand below 5 han (fu x 2^(2+han))."""
-YAKUMAN_BASE = LIMITS[-1].base
+YAKUMAN_BASE: Final = LIMITS[-1].base
 """Basic points of one yakuman (a multiple of it for a double or more)."""
 
 
@@ -130,10 +130,10 @@ def limit_for_han(han: int, kazoe_yakuman: bool = True) -> Limit | None:
     return found
 
 
-LIMIT_NAMES = {han: limit.name for han in range(5, 13) if (limit := limit_for_han(han)) is not None}
+LIMIT_NAMES: Final = {han: limit.name for han in range(5, 13) if (limit := limit_for_han(han)) is not None}
 """Limit names by han, 5..12 (MJ-SCORE-05)."""
 
-YAKUMAN_LIMIT_NAMES = ("", "yakuman", "double yakuman", "triple yakuman", "quadruple yakuman",
+YAKUMAN_LIMIT_NAMES: Final = ("", "yakuman", "double yakuman", "triple yakuman", "quadruple yakuman",
                        "quintuple yakuman", "sextuple yakuman", "septuple yakuman",
                        "octuple yakuman")
 """Limit names by yakuman multiple (``Rules.max_yakuman`` is at most the last index, 8)."""
