@@ -386,6 +386,8 @@ def _payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: int | 
     return _new_payments(base, dealer, tsumo, seat, discarder, honba, honba_points)
 
 
+_PAYMENT: Final = Payment  # a native static: the class is not looked up in the module's dict
+_HAND_SCORE: Final = HandScore
 _PAYMENTS_CACHE: Final[dict[int, tuple[Payment, ...]]] = {}
 _PAYMENTS_CACHE_SIZE: Final = 4096
 
@@ -394,13 +396,13 @@ def _new_payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: in
                   honba_points: int) -> tuple[Payment, ...]:
     if not tsumo:
         extra = honba_points * honba
-        return (_new(Payment, (discarder, -(-base * (6 if dealer else 4) // 100) * 100 + extra, extra)),)
+        return (_new(_PAYMENT, (discarder, -(-base * (6 if dealer else 4) // 100) * 100 + extra, extra)),)
     extra = honba_points // 3 * honba
     double = -(-base * 2 // 100) * 100 + extra
     single = double if dealer else -(-base // 100) * 100 + extra
     first, second, third = _OTHER_SEATS[seat]  # the dealer (0) comes first when he pays
-    return (_new(Payment, (first, double if first == 0 else single, extra)),
-            _new(Payment, (second, single, extra)), _new(Payment, (third, single, extra)))
+    return (_new(_PAYMENT, (first, double if first == 0 else single, extra)),
+            _new(_PAYMENT, (second, single, extra)), _new(_PAYMENT, (third, single, extra)))
 
 
 _OTHER_SEATS: Final = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
@@ -447,8 +449,10 @@ _GROUP_TEXT: Final = tuple(
     "".join(str(code % 9 + 1 + i) for i in range(3)) + SUITS[code // 9] if code < 27 else ""
     for code in range(TRIPLET)) + tuple(kind_to_str(k)[0] * 3 + SUITS[k // 9] for k in range(34))
 _PAIR_TEXT: Final = tuple(kind_to_str(k)[0] * 2 + SUITS[k // 9] for k in range(34))
-_OUTSIDE_SEQUENCE: Final = frozenset({0, 6, 9, 15, 18, 24})  # 123 and 789 of each suit
-_YAOCHUU: Final = frozenset(TERMINALS_AND_HONORS)
+_OUTSIDE_SEQUENCES: Final = sum(1 << n for n in (0, 6, 9, 15, 18, 24))
+"""The sequences 123 and 789 of each suit, one bit per lowest kind."""
+_YAOCHUU_KINDS: Final = sum(1 << kind for kind in TERMINALS_AND_HONORS)
+"""The terminal and honour kinds, one bit per kind."""
 
 
 def _entry(name: str, menzen: bool = True) -> Yaku:
@@ -477,6 +481,7 @@ _CHINITSU: Final = _by_menzen("chinitsu")
 _HONROUTOU: Final = _entry("honroutou")
 _YAKUHAI: Final = ((HAKU, _entry("yakuhai (haku)")), (HATSU, _entry("yakuhai (hatsu)")),
             (CHUN, _entry("yakuhai (chun)")))
+_HAKU: Final = HAKU  # the first dragon, a native constant
 _YAKUHAI_HAKU: Final = _YAKUHAI[0][1]
 _YAKUHAI_HATSU: Final = _YAKUHAI[1][1]
 _YAKUHAI_CHUN: Final = _YAKUHAI[2][1]
@@ -896,7 +901,6 @@ def _best_regular(splits: Sequence[tuple[int, tuple[int, ...], tuple[int, ...], 
     hand_han = 0
     for _, value in hand_yaku:
         hand_han += value
-    value_pairs = (HAKU, HATSU, CHUN, 27 + seat, 27 + round_wind)
     for pair, groups, closed_sequences, closed_triplet_kinds in splits:
         closed_triplets = len(closed_triplet_kinds)
         if has_melds:
@@ -937,7 +941,7 @@ def _best_regular(splits: Sequence[tuple[int, tuple[int, ...], tuple[int, ...], 
             elif concealed == 3:
                 han += _SANANKOU[1]
             pinfu = (not has_melds and not closed_triplets and shape == "ryanmen"
-                     and pair not in value_pairs)
+                     and pair < _HAKU and pair != 27 + seat and pair != 27 + round_wind)
             if pinfu:
                 han += _PINFU[1]
             if not yakuman and not han:
@@ -963,30 +967,35 @@ def _decomposition_yaku(sequences: tuple[int, ...], triplets: tuple[int, ...],
                         closed_sequences: tuple[int, ...], pair: int, menzen: bool,
                         yaochuu_total: int, honors_total: int) -> list[Yaku]:
     """Yaku of one decomposition (groups and pair), whatever the wait."""
+    # The groups as bit sets (one bit per lowest kind): no set built per decomposition.
+    sequence_bits = 0
+    for n in sequences:
+        sequence_bits |= 1 << n
+    triplet_bits = 0
+    for n in triplets:
+        triplet_bits |= 1 << n
     found: list[Yaku] = []
     if len(sequences) >= 3:
-        seq_set = set(sequences)
         for n in sequences:
-            if n < 7 and n + 9 in seq_set and n + 18 in seq_set:
+            if n < 7 and sequence_bits >> (n + 9) & 1 and sequence_bits >> (n + 18) & 1:
                 found.append(_SANSHOKU_DOUJUN[menzen])
                 break
         for n in (0, 9, 18):
-            if n in seq_set and n + 3 in seq_set and n + 6 in seq_set:
+            if sequence_bits >> n & 0b1001001 == 0b1001001:  # n, n + 3 and n + 6
                 found.append(_ITTSU[menzen])
                 break
     elif len(triplets) >= 3:
-        trip_set = set(triplets)
         for n in triplets:
-            if n < 9 and n + 9 in trip_set and n + 18 in trip_set:
+            if n < 9 and triplet_bits >> (n + 9) & 1 and triplet_bits >> (n + 18) & 1:
                 found.append(_SANSHOKU_DOUKOU)
                 break
     if not sequences:
         found.append(_TOITOI)
-    elif yaochuu_total and _OUTSIDE_SEQUENCE.issuperset(sequences) and \
-            _YAOCHUU.issuperset(triplets) and pair in _YAOCHUU:
+    elif yaochuu_total and not sequence_bits & ~_OUTSIDE_SEQUENCES and \
+            not triplet_bits & ~_YAOCHUU_KINDS and _YAOCHUU_KINDS >> pair & 1:
         found.append(_CHANTA[menzen] if honors_total else _JUNCHAN[menzen])
-    if menzen and len(closed_sequences) >= 2 and \
-            len(set(closed_sequences)) < len(closed_sequences):
+    if menzen and len(closed_sequences) >= 2:
+        # The closed sequences are sorted (decompose.py), so equal ones are neighbours.
         twins = 0
         index = 0
         limit = len(closed_sequences) - 1
@@ -1083,7 +1092,7 @@ def _result(key: tuple[int, bool, int, int], yaku: list[Yaku], yakuman: list[Yak
         shown = tuple((name, 26 if rules.multiple_yakuman and name in rules.double_yakuman else 13)
                       for name, _ in yakuman)
         payments, liable = _payments_with_pao(base, yakuman, win, rules, multiple, rinshan_liable)
-        return _new(HandScore, (shown, multiple, han, fu, fu_items, 0, 0, 0,
+        return _new(_HAND_SCORE, (shown, multiple, han, fu, fu_items, 0, 0, 0,
                                 YAKUMAN_LIMIT_NAMES[multiple], base, win.seat_wind == 0, win.tsumo,
                                 payments, 1000 * win.deposits, decomposition, wait, liable))
     limit = _limit_name(han, base, rules)
@@ -1093,7 +1102,7 @@ def _result(key: tuple[int, bool, int, int], yaku: list[Yaku], yakuman: list[Yak
         liable = ()
     else:
         payments, liable = _payments_with_pao(base, [], win, rules, 0, rinshan_liable)
-    return _new(HandScore, (tuple(yaku), 1 if limit == "kazoe yakuman" else 0, han, fu, fu_items,
+    return _new(_HAND_SCORE, (tuple(yaku), 1 if limit == "kazoe yakuman" else 0, han, fu, fu_items,
                             dora, aka, ura, limit, base, win.seat_wind == 0, win.tsumo, payments,
                             1000 * win.deposits, decomposition, wait, liable))
 
