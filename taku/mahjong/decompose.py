@@ -126,24 +126,22 @@ _coded_analyses: Final[tuple[dict[int, tuple[AnalysedSplit, ...]], ...]] = ({}, 
 
 
 def _part_codes(counts: tuple[int, ...]) -> tuple[int, int, int, int] | None:
-    """The four parts' counts packed three bits each (the first count lowest), or None if a count
-    is not 0..7."""
+    """The four parts' counts packed three bits each, or None if a count is not 0..7."""
     seen = 0
-    man = pin = sou = honours = 0
-    for i in range(9):
-        count = counts[i]
+    man = pin = sou = code = 0
+    for kind, count in enumerate(counts):  # each part's counts, the first in the highest bits
         seen |= count
-        man |= count << (3 * i)
-        count = counts[9 + i]
-        seen |= count
-        pin |= count << (3 * i)
-        count = counts[18 + i]
-        seen |= count
-        sou |= count << (3 * i)
-    for i in range(7):
-        count = counts[27 + i]
-        seen |= count
-        honours |= count << (3 * i)
+        code = code * 8 + count
+        if kind == 8:
+            man = code
+            code = 0
+        elif kind == 17:
+            pin = code
+            code = 0
+        elif kind == 26:
+            sou = code
+            code = 0
+    honours = code
     if not 0 <= seen <= 7:
         return None
     return man, pin, sou, honours

@@ -1062,6 +1062,9 @@ def _yakuman_key(yakuman: list[Yaku], fu: int, rules: Rules) -> tuple[int, bool,
 
 
 def _check_red_fives(reds: tuple[int, int, int], rules: Rules) -> None:
+    allowed = rules.red_fives  # fixed-length tuples: constant indices stay native when compiled
+    if reds[0] <= allowed[0] and reds[1] <= allowed[1] and reds[2] <= allowed[2]:
+        return
     for suit in range(3):
         if reds[suit] > rules.red_fives[suit]:
             raise InvalidHandError(
