@@ -167,16 +167,15 @@ async def _too_large(send: Send) -> None:
 
 
 def _percentiles(samples: list[float]) -> dict[str, float | int | None]:
-    """p50 and p99 in milliseconds of the seconds in ``samples`` (a person's action received to its
-    events sent), and how many."""
+    """p50, p99 and the largest in milliseconds of the seconds in ``samples``, and how many."""
     ordered = sorted(samples)
     if not ordered:
-        return {"p50": None, "p99": None, "count": 0}
+        return {"p50": None, "p99": None, "max": None, "count": 0}
 
     def at(p: float) -> float:
         return round(1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))], 2)
 
-    return {"p50": at(0.50), "p99": at(0.99), "count": len(ordered)}
+    return {"p50": at(0.50), "p99": at(0.99), "max": at(1.0), "count": len(ordered)}
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -410,6 +409,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "actions_committed": hub.db.writes,
             "commits": hub.db.commits,
             "latency_ms": _percentiles(hub.services.latency),
+            "commit_ms": _percentiles(hub.db.commit_seconds),
+            "store_ms": _percentiles(hub.db.store_seconds),
+            "loop_lag_ms": _percentiles(hub.loop_lag),
         }
 
     @app.get("/api/games", tags=["lobby"], summary="Waiting and running games you may see")

@@ -18,12 +18,15 @@ from taku.server.lobby import Lobby, LocalBus, PostgresBus
 from taku.server.mahjong_table import MahjongTable, mahjong_rules
 from taku.server.renju_game import LEVELS, RenjuGame, renju_config
 from taku.server.settings import Settings
-from taku.server.store import Database, Game, Seat, Store, User
+from taku.server.store import SAMPLES_KEPT, Database, Game, Seat, Store, User
 from taku.server.tables import GameActor, GameError, Services, log, public_config, spawn
 
 FULL_COLLECTION_THRESHOLD = 1_000_000
 """The third ``gc`` threshold ``taku serve`` sets (``taku.cli.serve.tune_process``): automatic full
 collections are then rare, and the hub runs one every sixty lease renewals instead."""
+
+LAG_PERIOD = 0.05
+"""Seconds between two measures of the event loop's lag (``GET /api/stats``)."""
 
 FINISHED_KEPT_SECONDS = 600.0
 """A finished game's actor stays in memory this long; later connections replay it from the database."""
@@ -57,6 +60,10 @@ class Hub:
         self.services = Services(self.db, settings, bots, ai, on_change=self._changed)
         self.actors: dict[str, GameActor] = {}
         self._lease_task: asyncio.Task[None] | None = None
+        self._lag_task: asyncio.Task[None] | None = None
+        self.loop_lag: list[float] = []
+        """How late the event loop ran a wake-up set every 50 ms, in seconds (benchmarks;
+        bounded): the time a ready callback waited behind others."""
         self._stopped = False
         self._forgetting: set[str] = set()
 
@@ -102,6 +109,7 @@ class Hub:
             except Exception:  # one broken game must not keep the server from starting
                 log.exception("game %s cannot be resumed", game_id)
         self._lease_task = spawn(self._renew_leases())
+        self._lag_task = spawn(self._measure_lag())
         if isinstance(self.bus, PostgresBus):
             self.bus.start(self._remote_changed)
 
@@ -130,10 +138,20 @@ class Hub:
             if rounds % 60 == 0 and gc.get_threshold()[2] >= FULL_COLLECTION_THRESHOLD:
                 gc.collect()  # the full collection `taku serve` keeps out of the hot path
 
+    async def _measure_lag(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + LAG_PERIOD
+            await asyncio.sleep(LAG_PERIOD)
+            if len(self.loop_lag) < SAMPLES_KEPT:
+                self.loop_lag.append(max(0.0, loop.time() - due))
+
     async def stop(self) -> None:
         """Stop every actor and the pools."""
         if self._lease_task is not None:
             self._lease_task.cancel()
+        if self._lag_task is not None:
+            self._lag_task.cancel()
         if isinstance(self.bus, PostgresBus):
             await asyncio.get_running_loop().run_in_executor(None, self.bus.stop)
         for actor in self.actors.values():
@@ -141,7 +159,7 @@ class Hub:
         self.services.bots.shutdown(wait=False, cancel_futures=True)
         self.services.ai.shutdown(wait=False, cancel_futures=True)
         await asyncio.sleep(0)
-        self.db.close()
+        await self.db.close()
         self._stopped = True
 
     async def load(self, game_id: str) -> GameActor:
