@@ -175,7 +175,7 @@ class WaitSampler:
                 self.samples += 1
                 for state, kind, event, query in rows:
                     what = f"{state}:{kind or '-'}:{event or '-'}"
-                    if state == "active":
+                    if state in ("active", "idle in transaction"):
                         what += f":{query}"
                     self.counts[what] += 1
 

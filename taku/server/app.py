@@ -166,6 +166,11 @@ async def _too_large(send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+NOT_HERE = "another server process runs the game (its live events are served there):"
+"""The start of the close reason (code 4404) of a game's WebSocket on a process that does not own
+the running game (docs/server.md, "Past one process")."""
+
+
 def _percentiles(samples: list[float]) -> dict[str, float | int | None]:
     """p50, p99 and the largest in milliseconds of the seconds in ``samples``, and how many."""
     ordered = sorted(samples)
@@ -406,6 +411,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "playing": sum(1 for a in actors if a.status == "playing"),
             "connections": sum(len(a.connections) for a in actors),
             "lobby_subscribers": len(hub.lobby.subscribers),
+            "remote_games": hub.remote_games(),
             "actions_committed": hub.db.writes,
             "commits": hub.db.commits,
             "latency_ms": _percentiles(hub.services.latency),
@@ -579,6 +585,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close()
         connection.closed = True
 
+    async def refuse(websocket: WebSocket, code: int, reason: str) -> None:
+        """Close a WebSocket at once with ``code`` and a one-line ``reason``: accepted first, as a
+        browser sees neither the status nor the body of a refused handshake, only a close."""
+        with contextlib.suppress(Exception):  # a client already gone needs no answer
+            await websocket.accept()
+            await websocket.close(code=code, reason=reason[:120])
+
     async def read(websocket: WebSocket) -> str | bytes | None:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -591,9 +604,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         websocket: WebSocket, game_id: str, since: int = 0, invite: str | None = None
     ) -> None:
         who = await identify(dict(websocket.cookies))
+        if not same_origin(websocket):
+            await refuse(websocket, 4403, "a WebSocket from another site is refused")
+            return
         actor = await hub.viewable(game_id) if len(game_id) <= 16 else None
-        if actor is None or not same_origin(websocket) or not hub.may_see(actor, who.user, invite):
-            await websocket.close(code=4404 if actor is None else 4403)
+        if actor is None:
+            elsewhere = await hub.running_elsewhere(game_id, who.user, invite)
+            await refuse(websocket, 4404, f"{NOT_HERE if elsewhere else 'no game'} {game_id[:16]!r}")
+            return
+        if not hub.may_see(actor, who.user, invite):
+            await refuse(websocket, 4403, "a private game: you need its invite")
             return
         await websocket.accept()
         seat = actor.seat_of(who.user.id if who.user else None)
@@ -637,7 +657,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 (s.seat for s in actor.seats if s.kind == "mjai" and auth.same_token(s.token, token)), None
             )
         if actor is None or seat is None or not isinstance(actor, MahjongTable):
-            await websocket.close(code=4403)
+            await refuse(websocket, 4403, "no mjai seat of a running table on this process has this token")
             return
         await websocket.accept()
         connection = Connection(seat, kind="mjai")
@@ -659,7 +679,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lobby_socket(websocket: WebSocket) -> None:
         who = await identify(dict(websocket.cookies))
         if not same_origin(websocket):
-            await websocket.close(code=4403)
+            await refuse(websocket, 4403, "a WebSocket from another site is refused")
             return
         await websocket.accept()
         connection = Connection(None, who.user.id if who.user else None, kind="lobby")

@@ -53,7 +53,9 @@ class Hub:
         """Lobby changes: this process's, and with PostgreSQL those of the other processes that
         share the database (``LISTEN/NOTIFY``)."""
         self._remote: dict[str, Game] = {}
-        """Games of other processes whose change was announced: the lobby shows them as stored."""
+        """Games of other processes whose change was announced, as stored, kept only until this
+        process's lobby has sent the change (so a remote game that is abandoned, or that never
+        finishes, is not kept)."""
         self.lobby = Lobby(self.lobby_summary)
         self.bus.listeners.append(self.lobby.changed)
         bots, ai = self._pools()
@@ -124,9 +126,16 @@ class Hub:
         if game is None:
             return
         self._remote[game_id] = game
-        self.lobby.changed(game_id)
-        if game.status == "finished":  # shown once more, then forgotten
-            asyncio.get_running_loop().call_later(FINISHED_KEPT_SECONDS, self._remote.pop, game_id, None)
+        self.lobby.changed(game_id)  # sends it in a callback already due or scheduled now; then:
+        asyncio.get_running_loop().call_soon(self._forget_remote, game_id, game)
+
+    def _forget_remote(self, game_id: str, game: Game) -> None:
+        if self._remote.get(game_id) is game:  # not a newer read of the same game, still to be sent
+            del self._remote[game_id]
+
+    def remote_games(self) -> int:
+        """How many other processes' games this process holds (for the lobby; ``GET /api/stats``)."""
+        return len(self._remote)
 
     async def _renew_leases(self) -> None:
         rounds = 0
@@ -333,6 +342,19 @@ class Hub:
         if game is None or game.status != "finished":
             return None
         return await self.replayed(game_id)
+
+    async def running_elsewhere(self, game_id: str, user: User | None, invite: str | None) -> bool:
+        """Whether ``game_id`` is an unfinished game that another process runs and ``user`` may see
+        (its live events are served by its owner only)."""
+        if len(game_id) > 16 or game_id in self.actors:
+            return False
+        game = await self.db.call(self.db.store.game, game_id)
+        return (
+            game is not None
+            and game.status != "finished"
+            and game.owner != self.settings.process_name
+            and self.may_see(game, user, invite)
+        )
 
     def may_see(self, game: Game | GameActor, user: User | None, invite: str | None) -> bool:
         """Whether ``user`` (with ``invite``) may see a game: public, or his, or invited."""
