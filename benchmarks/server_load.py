@@ -271,6 +271,7 @@ def run_step(
         "commit_ms": stats_after.get("commit_ms"),
         "store_ms": stats_after.get("store_ms"),
         "loop_lag_ms": stats_after.get("loop_lag_ms"),
+        "loop_stalls": stats_after.get("loop_stalls"),
         "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "server_cpu_s": round(cpu, 1),
         "server_cpu_ms_per_action": round(1000 * cpu / max(1, after - before), 3),

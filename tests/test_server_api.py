@@ -277,6 +277,8 @@ def test_stats_count_games_connections_and_commits(client: TestClient) -> None:
             if figures["count"]:
                 assert 0 <= figures["p50"] <= figures["p99"] <= figures["max"], (name, figures)
         assert stats["remote_games"] == 0
+        stalls = stats["loop_stalls"]
+        assert stalls["count"] >= 0 and (stalls["count"] == 0) == (stalls["loop_cpu_share_p50"] is None)
 
 
 def refusal(client: TestClient, path: str, **kwargs: Any) -> tuple[int, str]:

@@ -95,6 +95,8 @@ def test_commits_wait_for_the_disk_only_when_durable(tmp_path: Path, kind: str, 
                     assert setting == ("on" if durable else "off")
             user = store.create_user("ann", True)
             assert user is not None
+            if kind == "postgresql":  # the actions' own connections, opened from the event loop
+                assert asyncio.run(writer_setting(url, durable)) == ("on" if durable else "off")
             other = Store(url)  # another connection (another process would do the same)
             try:
                 assert other.user(user.id) == user
@@ -102,6 +104,19 @@ def test_commits_wait_for_the_disk_only_when_durable(tmp_path: Path, kind: str, 
                 other.close()
         finally:
             store.close()
+
+
+async def writer_setting(url: str, durable: bool) -> str:
+    """``synchronous_commit`` on a connection of the PostgreSQL action writer."""
+    db = Database(Store(url, durable=durable))
+    assert db.postgres_writer is not None
+    connection = await db.postgres_writer.connect()
+    try:
+        row = await (await connection.execute("SHOW synchronous_commit")).fetchone()
+        return str(row[0])
+    finally:
+        await connection.close()
+        await db.close()
 
 
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])

@@ -8,6 +8,7 @@ the application; ``taku serve`` runs it under uvicorn.
 
 import asyncio
 import contextlib
+import statistics
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -169,6 +170,10 @@ async def _too_large(send: Send) -> None:
 NOT_HERE = "another server process runs the game (its live events are served there):"
 """The start of the close reason (code 4404) of a game's WebSocket on a process that does not own
 the running game (docs/server.md, "Past one process")."""
+
+
+def _median(samples: list[float]) -> float | None:
+    return round(statistics.median(samples), 3) if samples else None
 
 
 def _percentiles(samples: list[float]) -> dict[str, float | int | None]:
@@ -418,6 +423,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "commit_ms": _percentiles(hub.db.commit_seconds),
             "store_ms": _percentiles(hub.db.store_seconds),
             "loop_lag_ms": _percentiles(hub.loop_lag),
+            "loop_stalls": {
+                "count": len(hub.stall_cpu),
+                "loop_cpu_share_p50": _median(hub.stall_cpu),
+                "process_cpu_share_p50": _median(hub.stall_process_cpu),
+            },
         }
 
     @app.get("/api/games", tags=["lobby"], summary="Waiting and running games you may see")

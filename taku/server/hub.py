@@ -28,6 +28,9 @@ collections are then rare, and the hub runs one every sixty lease renewals inste
 LAG_PERIOD = 0.05
 """Seconds between two measures of the event loop's lag (``GET /api/stats``)."""
 
+STALL = 0.02
+"""A wake-up of the lag measure this late (seconds) is a stall, whose cause is measured."""
+
 FINISHED_KEPT_SECONDS = 600.0
 """A finished game's actor stays in memory this long; later connections replay it from the database."""
 
@@ -66,6 +69,14 @@ class Hub:
         self.loop_lag: list[float] = []
         """How late the event loop ran a wake-up set every 50 ms, in seconds (benchmarks;
         bounded): the time a ready callback waited behind others."""
+        self.stall_cpu: list[float] = []
+        """For each wake-up late by ``STALL`` or more: the share of that time the event loop's
+        thread spent on the CPU (near 1: the loop was busy with work of its own; near 0: it
+        waited, for the GIL held by other threads or for a core the machine did not give it)."""
+        self.stall_process_cpu: list[float] = []
+        """The same for the whole process (all its threads): near 0 with ``stall_cpu`` near 0,
+        the machine did not run the process; well above ``stall_cpu``, other threads (bots,
+        database) held the GIL."""
         self._stopped = False
         self._forgetting: set[str] = set()
 
@@ -151,9 +162,15 @@ class Hub:
         loop = asyncio.get_running_loop()
         while True:
             due = loop.time() + LAG_PERIOD
+            cpu, process_cpu = time.thread_time(), time.process_time()
             await asyncio.sleep(LAG_PERIOD)
+            lag = max(0.0, loop.time() - due)
             if len(self.loop_lag) < SAMPLES_KEPT:
-                self.loop_lag.append(max(0.0, loop.time() - due))
+                self.loop_lag.append(lag)
+                if lag >= STALL:
+                    window = LAG_PERIOD + lag
+                    self.stall_cpu.append((time.thread_time() - cpu) / window)
+                    self.stall_process_cpu.append((time.process_time() - process_cpu) / window)
 
     async def stop(self) -> None:
         """Stop every actor and the pools."""

@@ -574,12 +574,12 @@ class PostgresActionWriter:
         try:
             try:
                 if connection is None or connection.closed:
-                    connection = await self._connect()
+                    connection = await self.connect()
                 await connection.execute(_PG_INSERT_ACTIONS, (payload,))
             except psycopg.OperationalError:
                 if connection is not None:
                     await _close_quietly(connection)
-                connection = await self._connect()
+                connection = await self.connect()
                 with contextlib.suppress(psycopg.errors.UniqueViolation):  # the first attempt committed
                     await connection.execute(_PG_INSERT_ACTIONS, (payload,))
         except BaseException:
@@ -588,7 +588,8 @@ class PostgresActionWriter:
             raise
         self._idle.append(connection)
 
-    async def _connect(self) -> Any:
+    async def connect(self) -> Any:
+        """A new writer connection: autocommit, and ``synchronous_commit=off`` unless durable."""
         import psycopg
 
         options = "" if self.durable else "-c synchronous_commit=off"
