@@ -255,6 +255,10 @@ def run_step(
         server.stop()
     latencies = sorted(x for _, lat in results for _, x in lat)
     steady = sorted(x for _, lat in results for at, x in lat if at >= warmup)
+    if os.environ.get("TAKU_LOAD_TIMELINE"):  # each measured action: seconds into play, latency ms
+        with open(f"{os.environ['TAKU_LOAD_TIMELINE']}-{tables}.jsonl", "w") as out:
+            for at, x in sorted(pair for _, lat in results for pair in lat):
+                out.write(f"[{at:.3f}, {1000 * x:.2f}]\n")
     sent = sum(s for s, _ in results)
 
     def pct(p: float, samples: list[float] = latencies) -> float:
