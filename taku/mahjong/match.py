@@ -24,8 +24,8 @@ from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.kyoku import Event, Kyoku, KyokuResult, Observation
 from taku.mahjong.rules import Rules
 from taku.mahjong.seats import seat_of_wind
-from taku.mahjong.values import reduce_value
 from taku.mahjong.wall import Wall
+from taku.values import reduce_value
 
 
 @dataclass(frozen=True, slots=True)

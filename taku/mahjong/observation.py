@@ -23,7 +23,7 @@ from taku.mahjong.actions import Action
 from taku.mahjong.hand import Meld
 from taku.mahjong.seats import seat_wind
 from taku.mahjong.tiles import Tile
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 Event = dict[str, Any]
 """One mjai event of a hand or match record (see ``taku/formats/mahjong/record.py``)."""
