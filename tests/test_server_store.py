@@ -287,3 +287,40 @@ def test_a_stored_action_reads_back_exactly(tmp_path: Path, kind: str) -> None:
     ]
     with database(kind, tmp_path) as url:
         assert asyncio.run(run(url)) == written
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_sessions_are_read_alike_on_both_databases(tmp_path: Path, kind: str) -> None:
+    """A live session gives its player and CSRF token; an expired or unknown one nothing (PostgreSQL
+    reads them from the event loop, SQLite in its thread); on PostgreSQL a connection the database
+    closed is replaced."""
+    import time
+
+    import psycopg
+
+    from tests.server_helpers import PG_ADMIN
+
+    async def run(url: str) -> None:
+        db = Database(Store(url))
+        try:
+            await db.call(db.store.migrate)
+            ann = await db.call(db.store.create_user, "ann", False, "hash")
+            assert ann is not None
+            await db.call(db.store.create_session, "live", ann.id, "csrf-1", time.time() + 60)
+            await db.call(db.store.create_session, "old", ann.id, "csrf-2", time.time() - 1)
+            assert await db.session("live") == (ann, "csrf-1")
+            assert await db.session("old") is None and await db.session("nosuch") is None
+            if kind == "postgresql":
+                with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+                    admin.execute(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                        " WHERE datname = %s AND pid <> pg_backend_pid()",
+                        (url.rsplit("/", 1)[1],),
+                    )
+            results = await asyncio.gather(*(db.session("live") for _ in range(20)))
+            assert results == [(ann, "csrf-1")] * 20
+        finally:
+            await db.close()
+
+    with database(kind, tmp_path) as url:
+        asyncio.run(run(url))

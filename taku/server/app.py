@@ -259,7 +259,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not token or len(token) > 128:
             return Identity(None, None, None)
         hashed = auth.token_hash(token)
-        found = await hub.db.call(hub.db.store.session, hashed)
+        found = await hub.db.session(hashed)
         if found is None:
             return Identity(None, None, None)
         return Identity(found[0], found[1], hashed)

@@ -602,6 +602,55 @@ class PostgresActionWriter:
             await _close_quietly(connection)
 
 
+_PG_SESSION = (
+    "SELECT u.id, u.name, u.guest, s.csrf FROM sessions AS s JOIN users AS u ON u.id = s.user_id"
+    " WHERE s.token_hash = %s AND s.expires >= %s"
+)
+
+
+class PostgresSessions:
+    """Reads login sessions from PostgreSQL on the event loop (every HTTP request and WebSocket
+    connection asks): one round trip on one of a few connections, instead of two queries in a
+    database thread that, like the writers' threads, must win the GIL back after each."""
+
+    def __init__(self, conninfo: str, connections: int = 2) -> None:
+        self.conninfo = conninfo
+        self.connections = connections
+        self._idle: list[Any] = []
+        self._slots = asyncio.Semaphore(connections)
+
+    async def session(self, token_hash: str) -> tuple[User, str] | None:
+        """The player and CSRF token of a live session (as :meth:`Store.session`)."""
+        import psycopg
+
+        async with self._slots:
+            connection = self._idle.pop() if self._idle else None
+            try:
+                try:
+                    if connection is None or connection.closed:
+                        connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                    cursor = await connection.execute(_PG_SESSION, (token_hash, time.time()))
+                except psycopg.OperationalError:  # closed by the database: a read is safe to repeat
+                    if connection is not None:
+                        await _close_quietly(connection)
+                    connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                    cursor = await connection.execute(_PG_SESSION, (token_hash, time.time()))
+                row = await cursor.fetchone()
+            except BaseException:
+                if connection is not None:
+                    await _close_quietly(connection)
+                raise
+            self._idle.append(connection)
+        return None if row is None else (User(row[0], row[1], row[2]), row[3])
+
+    async def close(self) -> None:
+        """Close the connections."""
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await _close_quietly(connection)
+        self._slots = asyncio.Semaphore(self.connections)
+
+
 async def _close_quietly(connection: Any) -> None:
     with contextlib.suppress(Exception):
         await connection.close()
@@ -620,6 +669,8 @@ class Database:
             None if store.is_sqlite else PostgresActionWriter(store.conninfo(), store.durable)
         )
         """PostgreSQL's actions are committed from the event loop (:class:`PostgresActionWriter`)."""
+        self.postgres_sessions = None if store.is_sqlite else PostgresSessions(store.conninfo())
+        """And its sessions read there (:class:`PostgresSessions`)."""
         self._pending: list[tuple[str, StoredAction, asyncio.Future[None]]] = []
         self._flushing = 0
         """Group commits running: one at a time for SQLite; with PostgreSQL up to
@@ -638,6 +689,12 @@ class Database:
     async def call(self, function: Callable[..., T], *args: Any) -> T:
         """Run a query in the database thread."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
+
+    async def session(self, token_hash: str) -> tuple[User, str] | None:
+        """The player and CSRF token of a live session."""
+        if self.postgres_sessions is not None:
+            return await self.postgres_sessions.session(token_hash)
+        return await self.call(self.store.session, token_hash)
 
     async def append_action(self, game_id: str, action: StoredAction) -> None:
         """Store ``action``; returns once it is committed (it shares a transaction with the actions
@@ -688,5 +745,7 @@ class Database:
         """Stop the database threads and close the connections."""
         if self.postgres_writer is not None:
             await self.postgres_writer.close()
+        if self.postgres_sessions is not None:
+            await self.postgres_sessions.close()
         self._executor.shutdown(wait=True)
         self.store.close()
