@@ -233,7 +233,7 @@ def run_step(
                     "--format",
                     "raw",
                     "--rate",
-                    "50",
+                    "200",
                     "--duration",
                     str(int(seconds * 0.6)),
                     "--output",
