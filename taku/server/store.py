@@ -671,6 +671,9 @@ class Database:
         """PostgreSQL's actions are committed from the event loop (:class:`PostgresActionWriter`)."""
         self.postgres_sessions = None if store.is_sqlite else PostgresSessions(store.conninfo())
         """And its sessions read there (:class:`PostgresSessions`)."""
+        self._session_reader = self._sqlite_reader() if store.is_sqlite else None
+        """SQLite's sessions are read in a thread of their own (WAL: readers do not wait for the
+        writer), so that the look-ups of many requests at once never queue before commits."""
         self._pending: list[tuple[str, StoredAction, asyncio.Future[None]]] = []
         self._flushing = 0
         """Group commits running: one at a time for SQLite; with PostgreSQL up to
@@ -690,11 +693,18 @@ class Database:
         """Run a query in the database thread."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
 
+    @staticmethod
+    def _sqlite_reader() -> ThreadPoolExecutor:
+        return ThreadPoolExecutor(1, thread_name_prefix="taku-db-read")
+
     async def session(self, token_hash: str) -> tuple[User, str] | None:
         """The player and CSRF token of a live session."""
         if self.postgres_sessions is not None:
             return await self.postgres_sessions.session(token_hash)
-        return await self.call(self.store.session, token_hash)
+        assert self._session_reader is not None
+        return await asyncio.get_running_loop().run_in_executor(
+            self._session_reader, self.store.session, token_hash
+        )
 
     async def append_action(self, game_id: str, action: StoredAction) -> None:
         """Store ``action``; returns once it is committed (it shares a transaction with the actions
@@ -740,6 +750,8 @@ class Database:
     def reopen(self) -> None:
         """A new database thread after :meth:`close`."""
         self._executor = ThreadPoolExecutor(self._threads, thread_name_prefix="taku-db")
+        if self.store.is_sqlite:
+            self._session_reader = self._sqlite_reader()
 
     async def close(self) -> None:
         """Stop the database threads and close the connections."""
@@ -748,4 +760,6 @@ class Database:
         if self.postgres_sessions is not None:
             await self.postgres_sessions.close()
         self._executor.shutdown(wait=True)
+        if self._session_reader is not None:
+            self._session_reader.shutdown(wait=True)
         self.store.close()
