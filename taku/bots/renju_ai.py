@@ -110,8 +110,11 @@ class RenjuAI:
         self.seed = seed
         self.max_nodes = budget
         """A node budget per move (on top of the time limit), for play that does not depend on the
-        machine's speed; ``None``: time alone limits the search."""
+        machine's speed; ``None``: time alone limits the search. Each threat search may spend a
+        share of it; the alpha-beta search gets what they left (at least 40%)."""
         self._rng = random.Random(seed)
+        self._clocks: list[Clock] = []
+        """The clocks of the searches of the move being chosen (their nodes are spent)."""
         self.last_info: dict[str, object] = {}
         """What the last ``choose`` found: ``reason``, ``depth``, ``score``, ``nodes``."""
 
@@ -138,7 +141,9 @@ class RenjuAI:
                 return centre
         board = SearchBoard(position)
         me = int(position.turn)
+        self._clocks = []
         move, reason = self._decide(board, me, seconds, started)
+        self.last_info["nodes_total"] = self._spent()
         point = board.point(move) if move >= 0 else None
         if point is None or not position.is_legal(point):
             # A safety net: the search works on its own board; the core has the final word.
@@ -174,7 +179,7 @@ class RenjuAI:
             return self._one_ply(board, me), "one ply"
         deadline = started + seconds
         if level.vcf_depth:
-            clock = Clock(max(0.0, deadline - time.perf_counter()) * 0.2, self._budget(0.2))
+            clock = self._clock(max(0.0, deadline - time.perf_counter()) * 0.2, 0.2)
             try:
                 line = ThreatSearch(board, me, clock).vcf_deepening(level.vcf_depth)
             except SearchTimeout:
@@ -184,7 +189,9 @@ class RenjuAI:
                 return line[0], "vcf"
         if level.vct_depth:
             seconds = max(0.0, deadline - time.perf_counter()) * 0.25
-            line = find_vct(board, me, seconds, self._budget(0.25), level.vct_depth, level.vcf_depth // 2)
+            line = find_vct(
+                board, me, seconds, self._budget(0.25), level.vct_depth, level.vcf_depth // 2, self._clocks
+            )
             if line:
                 self.last_info = {"line": [str(board.point(i)) for i in line]}
                 return line[0], "vct"
@@ -197,7 +204,13 @@ class RenjuAI:
                 root = self._answer_vct(board, me, root, deadline)
         if len(root) == 1:
             return root[0], "only move"
-        clock = Clock(max(0.01, deadline - time.perf_counter()), self._budget(0.4))
+        # The alpha-beta search gets the time left and the nodes the threat searches did not spend
+        # (at least 40% of the budget).
+        nodes = self._budget(0.4)
+        if nodes is not None and self.max_nodes is not None:
+            nodes = max(nodes, self.max_nodes - self._spent())
+        clock = Clock(max(0.01, deadline - time.perf_counter()), nodes)
+        self._clocks.append(clock)
         search = _AlphaBeta(board, level.width, clock)
         best = root[0]
         reached = 0
@@ -219,13 +232,23 @@ class RenjuAI:
         """``share`` of the node budget, if there is one."""
         return None if self.max_nodes is None else max(1, int(self.max_nodes * share))
 
+    def _clock(self, seconds: float, share: float) -> Clock:
+        """A clock for one search of this move: ``seconds``, and ``share`` of the node budget."""
+        clock = Clock(seconds, self._budget(share))
+        self._clocks.append(clock)
+        return clock
+
+    def _spent(self) -> int:
+        """The nodes searched so far for this move."""
+        return sum(clock.nodes for clock in self._clocks)
+
     def _answer_vcf(self, board: SearchBoard, me: int, root: list[int], deadline: float) -> list[int]:
         """``root`` reduced to the moves after which the opponent has no VCF, when the opponent has one
         now (all of ``root`` if none of them, or no time to tell)."""
         level = self.level
         you = 3 - me
         budget = max(0.0, deadline - time.perf_counter()) * 0.5
-        clock = Clock(budget, self._budget(0.2))
+        clock = self._clock(budget, 0.2)
         depth = level.vcf_depth
         try:
             threat = ThreatSearch(board, you, clock).vcf(depth)
@@ -254,7 +277,7 @@ class RenjuAI:
         you = 3 - me
         vct_depth, vcf_depth = level.vct_depth, level.vcf_depth // 2
         share = max(0.0, deadline - time.perf_counter()) * 0.3
-        search = ThreatSearch(board, you, Clock(share * 0.4, self._budget(0.1)))
+        search = ThreatSearch(board, you, self._clock(share * 0.4, 0.1))
         try:
             threat = search.vct_deepening(vct_depth, vcf_depth)
         except SearchTimeout:
@@ -264,7 +287,7 @@ class RenjuAI:
         fours = [i for _, i in board.threat_moves(me, False)]
         candidates = list(dict.fromkeys([*threat, *root, *fours]))
         # One search for every check: its tables (keyed by the whole position) stay valid.
-        search.clock = Clock(share * 0.6, self._budget(0.1))
+        search.clock = self._clock(share * 0.6, 0.1)
         safe: list[int] = []
         try:
             for i in candidates:

@@ -987,34 +987,39 @@ def find_vct(
     nodes: int | None,
     max_depth: int,
     vcf_depth: int,
+    clocks: list[Clock] | None = None,
 ) -> list[int] | None:
     """A VCT for ``attacker`` within about ``seconds`` (and ``nodes``): the shortest VCF first (up to
     ``vcf_depth`` fours, 15% of the time), then proof-number search over fours and threes
     (``max_depth`` attacker moves plus half of ``vcf_depth``) with 70% of what is left, then the
     iterative-deepening depth-first VCT with the rest (it finds some lines that end in long VCFs
-    sooner). ``None`` if none is found in time."""
+    sooner). ``None`` if none is found in time. The clocks of the searches are appended to
+    ``clocks`` (for counting the nodes spent)."""
     started = time.perf_counter()
+    spent: list[Clock] = [] if clocks is None else clocks
+
+    def clock(seconds: float | None, share: float) -> Clock:
+        made = Clock(seconds, None if nodes is None else max(1, int(nodes * share)))
+        spent.append(made)
+        return made
 
     def left(share: float) -> float | None:
         return None if seconds is None else max(0.0, (seconds - (time.perf_counter() - started)) * share)
 
-    def budget(share: float) -> int | None:
-        return None if nodes is None else max(1, int(nodes * share))
-
     try:
-        line = ThreatSearch(board, attacker, Clock(left(0.15), budget(0.15))).vcf_deepening(vcf_depth)
+        line = ThreatSearch(board, attacker, clock(left(0.15), 0.15)).vcf_deepening(vcf_depth)
         if line is not None:
             return line
     except SearchTimeout:
         pass
     try:
-        line = ProofSearch(board, attacker, Clock(left(0.7), budget(0.6)), max_depth + vcf_depth // 2).solve()
+        line = ProofSearch(board, attacker, clock(left(0.7), 0.6), max_depth + vcf_depth // 2).solve()
         if line is not None and wins_by_line(board, attacker, line):
             return line  # (a line that does not replay to a win falls through to the search below)
     except SearchTimeout:
         pass
     try:
-        search = ThreatSearch(board, attacker, Clock(left(1.0), budget(0.4)))
+        search = ThreatSearch(board, attacker, clock(left(1.0), 0.4))
         return search.vct_deepening(max_depth, vcf_depth)
     except SearchTimeout:
         return None
