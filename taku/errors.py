@@ -9,8 +9,8 @@
 * :class:`EngineError`: an engine process (an mjai bot, a Gomocup brain) that failed: it would
   not start, died, broke the protocol or ran out of time.
 
-Bad input is a ``ValueError`` (the message names it); a failed process is a ``RuntimeError``
-(python-chess's ``EngineError``).
+Bad input is a ``ValueError`` (the message names it, cut short by :func:`shown`); a failed
+process is a ``RuntimeError`` (python-chess's ``EngineError``).
 
 >>> from taku.mahjong.errors import InvalidNotationError as MahjongNotationError
 >>> from taku.renju.errors import InvalidNotationError as RenjuNotationError
@@ -20,7 +20,10 @@ Bad input is a ``ValueError`` (the message names it); a failed process is a ``Ru
 
 from __future__ import annotations
 
-__all__ = ["EngineError", "InvalidNotationError", "RecordError"]
+__all__ = ["EngineError", "InvalidNotationError", "RecordError", "shown"]
+
+SHOWN_LIMIT = 40
+"""How many characters of a bad input an error message repeats (:func:`shown`)."""
 
 
 class InvalidNotationError(ValueError):
@@ -35,3 +38,20 @@ class RecordError(InvalidNotationError):
 class EngineError(RuntimeError):
     """An engine process failed: it did not start, exited, broke its protocol or did not answer
     in time. The message names the engine and what happened."""
+
+
+def shown(value: object, limit: int = SHOWN_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters with an ellipsis: a huge
+    bad input is named, not repeated whole. A value without a representation (too deep, an
+    integer too long to print) is named by its type.
+
+    >>> shown("5mr"), shown("x" * 1000), shown([[]] * 1000)
+    ("'5mr'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…", '[[], [], [], [], [], [], [], [], [], []…')
+    """
+    if isinstance(value, str) and len(value) > limit:
+        value = value[:limit]  # the rest is cut anyway: no need to copy it
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):  # a deep container; an int past the digit limit
+        return f"{type(value).__name__} (too large to show)"
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -1,5 +1,6 @@
 """Helpers of the server tests: settings on a fresh database (SQLite in a temporary directory, or a
-fresh PostgreSQL database), a test client with a guest, and a WebSocket player."""
+fresh PostgreSQL database), a test client with a guest, a WebSocket player, and what a table
+actor's connection received."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ with warnings.catch_warnings():
 
 from taku.server.app import create_app
 from taku.server.settings import Settings
+from taku.server.tables import Connection
 
 PG_ADMIN = os.environ.get("TAKU_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 
@@ -35,6 +37,16 @@ def fast_settings(db_url: str, **changes: Any) -> Settings:
     }
     base.update(changes)
     return Settings(**base)
+
+
+def drain(connection: Connection) -> list[dict[str, Any]]:
+    """The messages waiting in a table connection's queue (taken out), as JSON values."""
+    out = []
+    while not connection.queue.empty():
+        text = connection.queue.get_nowait()
+        if text is not None:
+            out.append(json.loads(text))
+    return out
 
 
 def postgres_available() -> bool:

@@ -21,12 +21,17 @@ from taku import build
 from tests.conftest import REPO
 
 CORE_PACKAGES = ("mahjong", "renju", "bots")
+CORE_MODULES = ("taku.values",)
+"""The compiled modules outside those packages (what both cores share)."""
 HOT_MODULES = ("taku.mahjong.shanten", "taku.mahjong.score", "taku.renju.forbidden", "taku.bots.renju_search")
 
 
 def import_core_modules() -> list[str]:
-    """Import every module of the compiled packages; their names."""
+    """Import every module of the compiled packages, and the shared compiled modules; their names."""
     names = []
+    for name in CORE_MODULES:
+        importlib.import_module(name)
+        names.append(name)
     for package in CORE_PACKAGES:
         for source in sorted((build.PACKAGE_DIR / package).glob("*.py")):
             name = f"taku.{package}" if source.stem == "__init__" else f"taku.{package}.{source.stem}"

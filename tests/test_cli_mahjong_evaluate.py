@@ -86,7 +86,19 @@ def test_evaluate_reports_the_difference_and_streams_the_results(
                          "--seed", "3")
     assert status == 0
     assert "simple vs 3x tsumogiri: 8 games (2 duplicate sets)" in out
-    assert f"difference (simple minus tsumogiri): {summary['difference']:+.3f}" in out
+    assert f"difference (simple minus tsumogiri): {summary['difference']:+.3f}, 95% interval [" in out
+
+
+def test_one_duplicate_set_says_it_has_no_interval(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "mahjong", "evaluate", "simple", "tsumogiri", "--games", "4")
+    assert status == 0
+    assert "no 95% interval (it needs two duplicate sets or more)" in out and "nan" not in out
+
+
+def test_help_shows_percent_signs_once(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["mahjong", "evaluate", "--help"], ["renju", "match", "--help"]):
+        status, out, _ = run(capsys, *command)
+        assert status == 0 and "95% " in out.replace("\n", " ") and "%%" not in out
 
 
 @pytest.mark.parametrize(("argv", "message"), [

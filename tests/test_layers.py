@@ -1,6 +1,7 @@
-"""The layers of taku point down only: the pure cores import nothing else of taku, and no layer
-imports one above it (STYLE: "Formats, protocols, bots, CLI, server and web client are layers above;
-arrows point down only"). Read from the sources' import statements, so a new module is checked too."""
+"""The layers of taku point down only: the pure cores import nothing else of taku but the layers
+both share (errors.py, values.py), and no layer imports one above it (STYLE: "Formats, protocols,
+bots, CLI, server and web client are layers above; arrows point down only"). Read from the sources'
+import statements, so a new module is checked too."""
 
 from __future__ import annotations
 
@@ -13,14 +14,15 @@ TAKU = Path(__file__).resolve().parent.parent / "taku"
 
 ALLOWED: dict[str, frozenset[str]] = {
     "errors": frozenset(),
+    "values": frozenset(),  # how the cores' values pickle: shared by both cores, like errors
     "build": frozenset(),  # which build runs (taku/__init__.py imports it first)
-    "mahjong": frozenset({"errors"}),
-    "renju": frozenset({"errors"}),
-    "formats": frozenset({"errors", "mahjong", "renju"}),
-    "bots": frozenset({"errors", "mahjong", "renju", "formats"}),
-    "protocols": frozenset({"errors", "mahjong", "renju", "formats", "bots"}),
-    "envs": frozenset({"errors", "mahjong", "renju", "formats", "bots", "protocols"}),
-    "server": frozenset({"errors", "mahjong", "renju", "formats", "bots", "protocols"}),
+    "mahjong": frozenset({"errors", "values"}),
+    "renju": frozenset({"errors", "values"}),
+    "formats": frozenset({"errors", "values", "mahjong", "renju"}),
+    "bots": frozenset({"errors", "values", "mahjong", "renju", "formats"}),
+    "protocols": frozenset({"errors", "values", "mahjong", "renju", "formats", "bots"}),
+    "envs": frozenset({"errors", "values", "mahjong", "renju", "formats", "bots", "protocols"}),
+    "server": frozenset({"errors", "values", "mahjong", "renju", "formats", "bots", "protocols"}),
 }
 """For each layer (a subpackage or module of ``taku``), the other layers it may import."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import sys
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,8 @@ from taku.mahjong.rules import (
     ABORTIVE_DRAWS,
     DOUBLE_YAKUMAN_CANDIDATES,
     FIELD_KINDS,
+    MAX_POINTS,
+    MAX_WINDOW_MS,
     PAO_TRIGGERS,
     UnknownRulesError,
 )
@@ -530,6 +533,49 @@ def test_rules_reject_every_bad_field_value(field: str, value: object, allowed: 
     assert field in message and allowed in message
     assert repr(value) in message or "not a" in message
     assert isinstance(caught.value, ValueError)
+
+
+INPUT_BOUNDS = [("claim_window_ms", 3_600_000, 1), ("ron_window_ms", 3_600_000, 1),
+                ("riichi_min_points", 1_000_000_000, 1), ("start_points", 1_000_000_000, 1),
+                ("target_points", 1_000_000_000, 1), ("oka_return", 1_000_000_000, 1),
+                ("honba_points", 999_999_999, 3)]
+
+
+@pytest.mark.parametrize(("field", "bound", "step"), INPUT_BOUNDS, ids=[f for f, _, _ in INPUT_BOUNDS])
+def test_the_input_bounds_of_the_library_are_not_rules(field: str, bound: int, step: int) -> None:
+    """CFG-14, CFG-23: no rule set limits a claim window or a number of points; taku bounds them
+    as input (an hour, ``MAX_WINDOW_MS``; 10^9 points, ``MAX_POINTS``): the bound (the largest
+    multiple of 3 for ``honba_points``) is accepted, a value past it is refused with
+    UnknownRulesError naming the field, the bound and that it is not a rule, by every way in."""
+    assert (MAX_WINDOW_MS, MAX_POINTS) == (3_600_000, 1_000_000_000)
+    assert getattr(Rules().replace(**{field: bound}), field) == bound
+    assert getattr(Rules().with_options([f"{field}={bound}"]), field) == bound
+    past = bound + step
+    for refuse in (lambda: Rules().replace(**{field: past}),
+                   lambda: Rules().with_options([f"{field}={past}"]),
+                   lambda: Rules().with_values({field: past})):
+        with pytest.raises(UnknownRulesError) as caught:
+            refuse()
+        message = str(caught.value)
+        assert message.startswith(f"rules field {field} must be a non-negative")
+        assert f"at most {3_600_000 if field.endswith('_ms') else 1_000_000_000}" in message
+        assert "taku's input bound, not a rule" in message and str(past) in message
+
+
+@pytest.mark.parametrize("refuse", [
+    lambda huge: Rules().with_options([f"start_points={'9' * len(huge)}"]),
+    lambda huge: Rules().with_options([f"uma={huge}"]),
+    lambda huge: Rules().with_options([huge]),
+    lambda huge: Rules().with_values({"kuitan": huge}),
+    lambda huge: Rules().with_values({huge: 1}),
+    lambda huge: Rules.preset(huge),
+], ids=["number", "numbers", "no FIELD=VALUE", "value", "field", "preset"])
+def test_a_huge_bad_option_is_cut_short_in_the_error(refuse: Any) -> None:
+    """A bad option or preset name of 100,000 characters is refused naming at most its first 40."""
+    with pytest.raises(UnknownRulesError) as caught:
+        refuse("x" * 100_000)
+    message = str(caught.value)
+    assert "…" in message and len(message) < 300
 
 
 def _annotations_in_source() -> dict[str, str]:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,6 +22,7 @@ from taku.renju import (
     parse_moves,
     transform,
 )
+from taku.renju.openings import Offer, Place, Select
 
 SIZES = st.sampled_from(range(7, 26, 2))
 
@@ -128,3 +132,32 @@ def test_the_eight_symmetries_are_distinct_permutations_fixing_the_centre(size: 
 def test_rotation_goes_counter_clockwise() -> None:
     assert transform(Point.from_str("o8"), 1, 15) == Point.from_str("h15")
     assert transform(Point.from_str("a1"), 4, 15) == Point.from_str("o1")
+
+
+
+# --- bad input: a value that is not text, a huge text (both builds) ------------------------------
+
+PARSERS: dict[str, Callable[[Any], object]] = {
+    "Point.from_str": Point.from_str,
+    "Point.from_gomocup": lambda value: Point.from_gomocup(value, 15),
+    "parse_moves": parse_moves,
+    "Place.from_str": Place.from_str,
+    "Offer.from_str": Offer.from_str,
+    "Select.from_str": Select.from_str,
+}
+
+
+@pytest.mark.parametrize("name", PARSERS)
+@pytest.mark.parametrize("value", [None, 8, True, ["h8"], ("h8",), b"h8"], ids=repr)
+def test_renju_notation_parsers_refuse_a_value_that_is_not_text(name: str, value: Any) -> None:
+    with pytest.raises(InvalidNotationError, match="is not a"):
+        PARSERS[name](value)
+
+
+@pytest.mark.parametrize("name", PARSERS)
+def test_renju_notation_parsers_cut_a_huge_text_short_in_the_error(name: str) -> None:
+    """The bad text is named by its first 40 characters and an ellipsis, not repeated whole."""
+    with pytest.raises(InvalidNotationError) as caught:
+        PARSERS[name]("q" * 100_000)
+    message = str(caught.value)
+    assert "'" + "q" * 38 + "…" in message and "q" * 40 not in message and len(message) < 300

@@ -6,7 +6,6 @@ drawn stays hidden. Without open riichi no hand is ever shown before the hand's 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -20,18 +19,9 @@ from taku.server import mahjong_table
 from taku.server.hub import Hub
 from taku.server.mahjong_table import MahjongTable
 from taku.server.tables import Connection
-from tests.server_helpers import fast_settings
+from tests.server_helpers import drain, fast_settings
 
 VIEWERS: tuple[int | None, ...] = (0, 1, 2, 3, None)
-
-
-def drain(connection: Connection) -> list[dict[str, Any]]:
-    out = []
-    while not connection.queue.empty():
-        text = connection.queue.get_nowait()
-        if text is not None:
-            out.append(json.loads(text))
-    return out
 
 
 def open_declarer(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,7 +14,7 @@ import pytest
 from taku.server.hub import Hub
 from taku.server.mahjong_table import MahjongTable
 from taku.server.tables import Connection
-from tests.server_helpers import fast_settings
+from tests.server_helpers import drain, fast_settings
 
 PUBLIC = {
     "start_game",
@@ -38,15 +38,6 @@ PUBLIC = {
     "open_hand",
 }
 PLAYERS = ["taku", "simple", "random", "tsumogiri", "taku-efficiency"]
-
-
-def drain(connection: Connection) -> list[dict[str, Any]]:
-    out = []
-    while not connection.queue.empty():
-        text = connection.queue.get_nowait()
-        if text is not None:
-            out.append(json.loads(text))
-    return out
 
 
 async def play_tables(

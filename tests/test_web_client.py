@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -19,28 +18,16 @@ from tests.web_helpers import (
     DESKTOP,
     PHONE,
     act_once,
-    chromium,
     create_mahjong,
     new_page,
     play_until_hand_end,
     shoot,
     sign_in_as_guest,
-    web_server,
 )
+from tests.web_helpers import browser_fixture as browser_fixture  # the fixture browser
+from tests.web_helpers import server_fixture as server_fixture  # the fixture server
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with web_server(tmp_path_factory.mktemp("web")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 # --- renju ------------------------------------------------------------------------------------------
@@ -277,6 +264,11 @@ def test_replay_viewer_steps_through_finished_games(server: str, browser: Any) -
     mjai = httpx.get(f"{server}/api/games/{game}/record/mjai")  # a public game's record
     assert mjai.status_code == 200 and '"start_game"' in mjai.text
     page.keyboard.press("End")  # the last events: hand_end, end_kyoku, end_game, match_end
+    # the match's result stands under the table, the replay bar still usable
+    assert "Match over" in page.wait_for_selector("[data-testid=match-end]").inner_text()
+    page.click("[data-testid=replay-start]", timeout=5000)
+    assert page.inner_text("[data-testid=replay-position]") == f"0 / {total}"
+    page.keyboard.press("End")
     for _ in range(3):
         page.keyboard.press("ArrowLeft")
     page.wait_for_selector("[data-testid=hand-end]")

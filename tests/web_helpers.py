@@ -3,19 +3,27 @@ built client, headless Debian Chromium driven by Playwright, and what a player d
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
-from tests.server_process import running_server
+from taku.mahjong.wall import Wall
+from taku.server.hub import Hub
+from taku.server.settings import Settings
+from tests.server_helpers import fast_settings
+from tests.server_process import free_port, running_server
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -24,14 +32,19 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
 
 
-@contextlib.contextmanager
-def web_server(directory: Path, *extra: str) -> Iterator[str]:
-    """A real server on loopback serving the freshly built client (a database in ``directory``);
-    its address."""
+def build_client() -> None:
+    """Build the browser client if its sources changed (tools/build_web.py)."""
     built = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "build_web.py")], capture_output=True, text=True, timeout=600
     )
     assert built.returncode == 0, built.stdout + built.stderr
+
+
+@contextlib.contextmanager
+def web_server(directory: Path, *extra: str) -> Iterator[str]:
+    """A real server on loopback serving the freshly built client (a database in ``directory``);
+    its address."""
+    build_client()
     db = directory / "taku.sqlite3"
     options = [
         *("--bot-delay", "0.05", "--ai-processes", "0", "--ai-max-nodes", "300"),
@@ -57,6 +70,22 @@ def chromium() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture(scope="module", name="server")
+def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``server``: one real server for a test module (:func:`web_server`); its address. A test
+    module uses it by importing ``server_fixture``."""
+    with web_server(tmp_path_factory.mktemp("web")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture() -> Iterator[Any]:
+    """``browser``: one headless Chromium for a test module (:func:`chromium`). A test module uses
+    it by importing ``browser_fixture``."""
+    with chromium() as launched:
+        yield launched
 
 
 def new_page(browser: Any, url: str, size: dict[str, int] = DESKTOP) -> Any:
@@ -130,3 +159,83 @@ def create_mahjong(
     match = re.search(r"#/game/([A-Za-z0-9_-]+)", page.url)
     assert match, page.url
     return match.group(1)
+
+
+PATIENT = {
+    "action_seconds": 600.0,
+    "bank_seconds": 600.0,
+    "disconnect_act_seconds": 600.0,
+    "grace_seconds": 600.0,
+}
+"""Clocks of a test server that never plays for a person: a page that starts slowly under load
+finds its table as it was dealt (the defaults act for a seat whose page has not connected within
+3 s)."""
+
+
+class InProcessServer:
+    """``taku serve``'s application under uvicorn in a thread of the test process, so that a test
+    may also call its hub directly (``run(hub.create_mahjong(..., walls=...))``): what no request
+    can do, such as dealing a chosen wall."""
+
+    def __init__(self, settings: Settings) -> None:
+        import uvicorn
+
+        from taku.server.app import create_app
+
+        app = create_app(settings)
+        self.hub: Hub = app.state.hub
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.loop = asyncio.new_event_loop()
+        config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="error", loop="none")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.loop.run_until_complete, args=(self.server.serve(),), daemon=True
+        )
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"the in-process server did not start on port {self.port}")
+            time.sleep(0.05)
+
+    def run(self, coroutine: Coroutine[Any, Any, T], timeout: float = 60.0) -> T:
+        """Run ``coroutine`` on the server's event loop; its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=60)
+        self.loop.close()
+
+
+@contextlib.contextmanager
+def web_server_in_process(directory: Path, **changes: Any) -> Iterator[InProcessServer]:
+    """An in-process server (a database in ``directory``) serving the freshly built client, with
+    :data:`PATIENT` clocks and the test settings of :func:`web_server`, changed by ``changes``."""
+    build_client()
+    options: dict[str, Any] = {
+        "bot_delay": 0.05,
+        "ai_max_nodes": 300,
+        **PATIENT,
+        **changes,
+    }
+    server = InProcessServer(fast_settings(f"sqlite:///{directory / 'taku.sqlite3'}", **options))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def open_mahjong_table(
+    server: InProcessServer,
+    seats: list[dict[str, Any]],
+    walls: list[Wall],
+    options: dict[str, Any] | None = None,
+) -> str:
+    """A public table created through the hub (seats as ``create_mahjong`` takes them, ``open`` for
+    a person to take by the page) dealing ``walls`` first; its id."""
+    actor, _ = server.run(
+        server.hub.create_mahjong(None, "tenhou", options or {}, seats, False, None, None, walls=walls)
+    )
+    return actor.id

@@ -23,19 +23,12 @@ compiler, or with ``TAKU_PURE=1``, the pure-Python build is installed and tested
 from __future__ import annotations
 
 import os
-import shlex
-import shutil
 import subprocess
 import sys
-import sysconfig
 import time
-import venv
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-VENV = ROOT / ".venv"
-BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+from venv_setup import PYTHON, ROOT, compile_in_place, install, venv_output
 
 FAST = ["-m", "not slow"]
 """What ``--fast`` adds to pytest's arguments."""
@@ -73,59 +66,14 @@ class Steps:
         print(f"   {time.monotonic() - self.started:7.1f} s  in all", flush=True)
 
 
-def pure_requested() -> bool:
-    """Whether ``TAKU_PURE`` asks for the pure-Python build (set and not ``0``)."""
-    return os.environ.get("TAKU_PURE", "") not in ("", "0")
-
-
-def compiler_present() -> bool:
-    """Whether the C compiler that setup.py looks for is on the PATH."""
-    if os.name == "nt":
-        return shutil.which("cl") is not None
-    command = shlex.split(sysconfig.get_config_var("CC") or "cc")
-    return bool(command) and shutil.which(command[0]) is not None
-
-
-def venv_output(code: str) -> str:
-    """What ``code`` prints, run by the environment's Python in the repository root."""
-    return subprocess.run([str(PYTHON), "-c", code], cwd=ROOT, capture_output=True, text=True,
-                          check=True).stdout.strip()
-
-
 def main() -> None:
     arguments = sys.argv[1:]
     fast = "--fast" in arguments
     if fast:
         arguments = [argument for argument in arguments if argument != "--fast"]
     steps = Steps()
-    if not PYTHON.exists():
-        print(f"== creating the virtual environment {VENV}", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
-    stamp = VENV / ".installed"
-    pyproject = ROOT / "pyproject.toml"
-    if not stamp.exists() or stamp.stat().st_mtime < pyproject.stat().st_mtime:
-        pip = (PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "--progress-bar", "off")
-        steps.run("upgrading pip (first run only)", *pip, "--upgrade", "pip")
-        # The editable install itself is pure Python: the compiled modules are built in place
-        # below (and rebuilt there when a source changes), not by pip in a build environment.
-        steps.run("installing taku with its test and dev tools (first run: a minute or two)", *pip,
-                  "-e", ".[test,dev]", env={"TAKU_PURE": "1"})
-        stamp.touch()
-    else:
-        print("== .venv is up to date (delete .venv/.installed to reinstall)", flush=True)
-    compiled = compiler_present() and not pure_requested()
-    if compiled:
-        stale = venv_output("from taku.build import installed_extensions as i, stale_extensions as s\n"
-                            "print('\\n'.join(s() if i() else ['nothing is compiled yet']))")
-        if stale:
-            print("== the compiled modules do not match the sources:", *stale.splitlines()[:5], sep="\n   ")
-            steps.run("compiling the cores with mypyc in place (setup.py build_ext --inplace)",
-                      PYTHON, "setup.py", "--quiet", "build_ext", "--inplace")
-        # mypyc's shared runtime module (taku_native__mypyc) is built at the clone's root, outside
-        # the package the editable install maps: a .pth file puts the root on the path, so that
-        # programs started from elsewhere (scripts, subprocesses of the tests) find it too
-        site = Path(venv_output("import sysconfig; print(sysconfig.get_paths()['purelib'])"))
-        (site / "taku-inplace-build.pth").write_text(f"{ROOT}\n", encoding="utf-8")
+    install(steps.run, "[test,dev]", ".installed")
+    compiled = compile_in_place(steps.run)
     print(f"\n== the build under test: {venv_output('from taku.build import describe; print(describe())')}",
           flush=True)
     if not os.environ.get("TAKU_SKIP_LINT"):

@@ -40,7 +40,7 @@ from taku.bots.renju_search import (
     find_vct,
 )
 from taku.renju import IllegalMoveError, Point, Position
-from taku.renju.values import reduce_value
+from taku.values import reduce_value
 
 
 class GameOverError(ValueError):

@@ -32,7 +32,7 @@ def register(commands: Any) -> None:
         description="Play N games (a multiple of 4) of player A against three copies of player B: "
                     "each wall seed is played four times with A at each seat once, so the luck of "
                     "the deal cancels out. Prints A's and B's average placement and their "
-                    "difference (A minus B: negative when A places better) with a 95%% interval "
+                    "difference (A minus B: negative when A places better) with a 95% interval "
                     "over the duplicate sets.")
     ev.add_argument("a", metavar="A", help=f"the player evaluated ({', '.join(sorted(PLAYERS))})")
     ev.add_argument("b", metavar="B", help="the reference player, at the three other seats")
@@ -102,12 +102,12 @@ def _evaluate_command(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
         return 0
     interval = summary.difference_ci95
-    low, high = interval if interval is not None else (float("nan"), float("nan"))
+    spread = "no 95% interval (it needs two duplicate sets or more)" if interval is None else \
+        f"95% interval [{interval[0]:+.3f}, {interval[1]:+.3f}] over duplicate sets"
     print(f"rules: {data['rules']}")
     print(f"{a} vs 3x {b}: {summary.games} games ({summary.sets} duplicate sets), seed {args.seed}, "
           f"{elapsed:.2f} s")
     print(f"placement: {a} {summary.placement_a:.3f}, {b} {summary.placement_b:.3f}; "
           f"{a} 1st-4th {'/'.join(map(str, summary.placements_a))}")
-    print(f"difference ({a} minus {b}): {summary.difference:+.3f}, 95% interval "
-          f"[{low:+.3f}, {high:+.3f}] over duplicate sets")
+    print(f"difference ({a} minus {b}): {summary.difference:+.3f}, {spread}")
     return 0

@@ -586,7 +586,7 @@ def _register_match(commands: Any) -> None:
         "match",
         help="play games between two players (the taku AI or external Gomocup brains) and score them",
         description="Play N games between --black and --white and report the first player's wins, "
-        "losses, draws and score with a 95%% confidence interval (Wilson, a draw counting half). A "
+        "losses, draws and score with a 95% confidence interval (Wilson, a draw counting half). A "
         "player is taku or taku:LEVEL (the built-in AI) or the command of a Gomocup brain "
         "(pbrain-*), run as a child process through the Gomocup protocol. A player that crashes, "
         "answers late (more than the time per move plus --tolerance), answers ERROR or plays an "

@@ -25,9 +25,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from taku.errors import shown
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.tiles import Tile, sort_tiles
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 ACTION_TYPES = ("dahai", "reach", "open_reach", "chi", "pon", "daiminkan", "kakan", "ankan", "hora",
                 "ryukyoku", "none")
@@ -61,7 +62,7 @@ class Action:
         # ``pai`` is an object, checked here: a compiled build would otherwise reject a tile given
         # as text with its own TypeError.
         if pai is not None and not isinstance(pai, Tile):
-            raise IllegalActionError(f"{type}: pai must be a Tile (Tile.from_str), got {pai!r}")
+            raise IllegalActionError(f"{type}: pai must be a Tile (Tile.from_str), got {shown(pai)}")
         if not isinstance(consumed, tuple) or len(consumed) > 1:
             consumed = sort_tiles(consumed)
         object.__setattr__(self, "type", type)
@@ -95,35 +96,45 @@ class Action:
             event["reason"] = "kyushu_kyuhai"
         return event
 
+    # ``event`` is an object, checked here: a compiled build would otherwise refuse a value that is
+    # not a dict with its own TypeError before this one-line error.
     @classmethod
-    def from_mjai(cls, event: dict[str, Any], actor: int | None = None) -> Action:
+    def from_mjai(cls, event: object, actor: int | None = None) -> Action:
         """Read an mjai message (``actor`` fills a ``none`` reply's seat).
 
-        Raises :class:`IllegalActionError` for a message that is not an action.
+        Raises :class:`IllegalActionError` for a message that is not an action, naming the field
+        at fault: a tile is an mjai tile string, ``consumed`` a list of them, ``actor`` and
+        ``target`` seats 0..3, ``tsumogiri`` and ``open`` JSON booleans.
         """
         if not isinstance(event, dict):
-            raise IllegalActionError(f"an mjai action is a JSON object, got {event!r}")
+            raise IllegalActionError(f"an mjai action is a JSON object, got {shown(event)}")
         kind = event.get("type")
-        if kind == "reach" and event.get("open") is True:
-            kind = "open_reach"
-        if kind not in ACTION_TYPES:
-            raise IllegalActionError(f"not an mjai action type: {kind!r} (expected one of "
+        if kind == "reach":
+            opened = event.get("open", False)
+            if type(opened) is not bool:
+                raise IllegalActionError(f"reach: open must be true or false, got {shown(opened)}")
+            if opened:
+                kind = "open_reach"
+        if not isinstance(kind, str) or kind not in ACTION_TYPES:
+            raise IllegalActionError(f"not an mjai action type: {shown(kind)} (expected one of "
                                      f"{', '.join(ACTION_TYPES)})")
         seat = event.get("actor", actor)
         if type(seat) is not int or not 0 <= seat <= 3:
-            raise IllegalActionError(f"{kind}: actor must be a seat 0..3, got {seat!r}")
-        try:
-            pai = Tile.from_mjai(event["pai"]) if "pai" in event else None
-            consumed = tuple(Tile.from_mjai(t) for t in event.get("consumed", ()))
-        except (MahjongError, TypeError) as error:
-            raise IllegalActionError(f"{kind}: {error}") from None
+            raise IllegalActionError(f"{kind}: actor must be a seat 0..3, got {shown(seat)}")
+        pai = _mjai_tile(kind, "pai", event["pai"]) if "pai" in event else None
+        listed = event.get("consumed", [])
+        if not isinstance(listed, (list, tuple)):
+            raise IllegalActionError(f"{kind}: consumed must be a list of mjai tiles, got {shown(listed)}")
+        consumed = tuple(_mjai_tile(kind, f"consumed[{i}]", t) for i, t in enumerate(listed))
         if kind == "ankan" and pai is None and consumed:
             pai = min(consumed)
         target = event.get("target")
         if target is not None and (type(target) is not int or not 0 <= target <= 3):
-            raise IllegalActionError(f"{kind}: target must be a seat 0..3, got {target!r}")
-        return cls(kind, seat, pai, consumed, target,
-                   bool(event.get("tsumogiri", False)))
+            raise IllegalActionError(f"{kind}: target must be a seat 0..3, got {shown(target)}")
+        tsumogiri = event.get("tsumogiri", False)
+        if type(tsumogiri) is not bool:
+            raise IllegalActionError(f"{kind}: tsumogiri must be true or false, got {shown(tsumogiri)}")
+        return cls(kind, seat, pai, consumed, target, tsumogiri)
 
     def __str__(self) -> str:
         text = f"{self.type} by seat {self.actor}"
@@ -134,6 +145,17 @@ class Action:
         if self.type == "dahai" and self.tsumogiri:
             text += " (tsumogiri)"
         return text
+
+
+def _mjai_tile(kind: str, field: str, value: object) -> Tile:
+    """The tile an mjai message's ``field`` gives, or :class:`IllegalActionError` naming it."""
+    if not isinstance(value, str):
+        raise IllegalActionError(f"{kind}: {field} must be an mjai tile (text such as '5mr'), "
+                                 f"got {shown(value)}")
+    try:
+        return Tile.from_mjai(value)
+    except MahjongError as error:
+        raise IllegalActionError(f"{kind}: {field}: {error}") from None
 
 
 def match_action(legal: Sequence[Action], recorded: Action) -> Action | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from taku.mahjong.tiles import Kind, counts_key, kind_to_str
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 TRIPLET = 34
 """Offset of triplet codes: ``TRIPLET + kind`` is a triplet of ``kind``; a code below 34 is a sequence."""

@@ -24,9 +24,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
+from taku.errors import shown
 from taku.mahjong.errors import InvalidHandError, InvalidMeldError, InvalidNotationError
 from taku.mahjong.tiles import MPSZ_TILES, SUITS, Tile, kind_to_str, parse_tiles, sort_tiles, tiles_to_str
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 MeldKind: TypeAlias = Literal["chi", "pon", "daiminkan", "kakan", "ankan"]
 MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "daiminkan", "kakan", "ankan")
@@ -85,15 +86,15 @@ class Meld:
     def __init__(self, kind: object, tiles: object, called: object = None, called_from: object = None,
                  added: object = None) -> None:
         if kind not in MELD_KINDS:
-            raise InvalidMeldError(f"meld kind must be one of {', '.join(MELD_KINDS)}, got {kind!r}")
+            raise InvalidMeldError(f"meld kind must be one of {', '.join(MELD_KINDS)}, got {shown(kind)}")
         if not isinstance(tiles, tuple) or not all(isinstance(t, Tile) for t in tiles):
-            raise InvalidMeldError(f"meld tiles must be a tuple of Tile, got {tiles!r}")
+            raise InvalidMeldError(f"meld tiles must be a tuple of Tile, got {shown(tiles)}")
         for name, tile in (("called", called), ("added", added)):
             if tile is not None and not isinstance(tile, Tile):
-                raise InvalidMeldError(f"{name} must be a Tile or None, got {tile!r}")
+                raise InvalidMeldError(f"{name} must be a Tile or None, got {shown(tile)}")
         if called_from is not None and type(called_from) is not int:
             raise InvalidMeldError(
-                f"called_from must be 1 (right), 2 (across) or 3 (left), got {called_from!r}")
+                f"called_from must be 1 (right), 2 (across) or 3 (left), got {shown(called_from)}")
         for name, value in (("kind", kind), ("tiles", tiles), ("called", called),
                             ("called_from", called_from), ("added", added), ("_text", "")):
             object.__setattr__(self, name, value)
@@ -125,7 +126,7 @@ class Meld:
             raise InvalidMeldError(f"the called tile {self.called} is not in the {self.kind} {text}")
         if self.called_from not in (RIGHT, ACROSS, LEFT):
             raise InvalidMeldError(
-                f"called_from must be 1 (right), 2 (across) or 3 (left), got {self.called_from!r}")
+                f"called_from must be 1 (right), 2 (across) or 3 (left), got {shown(self.called_from)}")
         if self.kind == "chi" and self.called_from != LEFT:
             raise InvalidMeldError(f"a chi can only be called from the left ({text})")
         if self.kind == "kakan":
@@ -140,12 +141,12 @@ class Meld:
 
     # --- notation ---------------------------------------------------------------------------
     @classmethod
-    def from_str(cls, text: str) -> Meld:
+    def from_str(cls, text: object) -> Meld:  # text checked here (see Tile.__init__)
         """Parse meld notation (see the module docstring): ``3-45m``, ``777z+``, ``555=5s``."""
         compact = text.strip() if isinstance(text, str) else ""
         match = _MELD_TOKEN.match(compact)
         if match is None:
-            raise InvalidNotationError(f"not a meld: {text!r} (e.g. 3-45m, 777z+, 5555p=, "
+            raise InvalidNotationError(f"not a meld: {shown(text)} (e.g. 3-45m, 777z+, 5555p=, "
                                        "555=5s, 1111z)")
         body, suit, last_mark = match.groups()
         table = MPSZ_TILES[suit]
@@ -155,20 +156,20 @@ class Meld:
             if ch in _MARK_TO_OFFSET:
                 index = len(tile_list) - 1
                 if index in marks:
-                    raise InvalidNotationError(f"two direction marks on one tile in {text!r}")
+                    raise InvalidNotationError(f"two direction marks on one tile in {shown(text)}")
                 marks[index] = _MARK_TO_OFFSET[ch]
             else:
                 tile = table.get(ch)
                 if tile is None:
-                    raise InvalidNotationError(f"honour tiles are 1z..7z, got {ch}z in {text!r}")
+                    raise InvalidNotationError(f"honour tiles are 1z..7z, got {ch}z in {shown(text)}")
                 tile_list.append(tile)
         tiles = tuple(tile_list)
         if len(marks) > 1:
             raise InvalidNotationError(f"a meld has one called tile, {len(marks)} are marked "
-                                       f"in {text!r}")
+                                       f"in {shown(text)}")
         if not marks:
             if len(tiles) != 4:
-                raise InvalidNotationError(f"{text!r} has no direction mark; only an ankan (four "
+                raise InvalidNotationError(f"{shown(text)} has no direction mark; only an ankan (four "
                                            "tiles) is written without one")
             return cls("ankan", tiles)
         index, offset = next(iter(marks.items()))
@@ -181,7 +182,7 @@ class Meld:
             return cls("daiminkan", tiles, called, offset)
         if len(tiles) == 4:
             return cls("kakan", tiles, called, offset, tiles[3])
-        raise InvalidNotationError(f"a meld has 3 or 4 tiles, got {len(tiles)} in {text!r}")
+        raise InvalidNotationError(f"a meld has 3 or 4 tiles, got {len(tiles)} in {shown(text)}")
 
     def __str__(self) -> str:
         text = self._text
@@ -272,9 +273,9 @@ class Hand:
     # reject a value of the wrong type with its own TypeError before this module's one-line error.
     def __init__(self, closed: object, melds: object = ()) -> None:
         if not isinstance(closed, tuple) or not set(map(type, closed)) <= _TILE_TYPE:
-            raise InvalidHandError(f"closed tiles must be a tuple of Tile, got {closed!r}")
+            raise InvalidHandError(f"closed tiles must be a tuple of Tile, got {shown(closed)}")
         if not isinstance(melds, tuple) or not set(map(type, melds)) <= _MELD_TYPE:
-            raise InvalidHandError(f"melds must be a tuple of Meld, got {melds!r}")
+            raise InvalidHandError(f"melds must be a tuple of Meld, got {shown(melds)}")
         object.__setattr__(self, "closed", closed)
         object.__setattr__(self, "melds", melds)
         if len(self.melds) > 4:
@@ -303,10 +304,12 @@ class Hand:
         object.__setattr__(self, "red_counts", (reds[0], reds[1], reds[2]))
 
     @classmethod
-    def from_str(cls, text: str) -> Hand:
+    def from_str(cls, text: object) -> Hand:  # text checked here (see Tile.__init__)
         """Parse concealed tiles then melds, separated by spaces: ``"11123m456p55z 777z+"``."""
-        if not isinstance(text, str) or not text.split():
-            raise InvalidNotationError(f"empty hand notation: {text!r}")
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"hand notation must be a string, got {shown(text)}")
+        if not text.split():
+            raise InvalidNotationError(f"empty hand notation: {shown(text)}")
         closed_text, *meld_texts = text.split()
         return cls(parse_tiles(closed_text), tuple(Meld.from_str(m) for m in meld_texts))
 

@@ -4,6 +4,7 @@ MJ-FLOW-24), the replacement draw and when the kan dora is turned (a part of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from taku.mahjong.actions import Action
@@ -23,6 +24,20 @@ def kan_dora(k: Kyoku, open_kan: bool) -> None:
         k.pending_dora += 1
     else:
         k._reveal_dora()
+
+
+def rob_or_finish(k: Kyoku, options: dict[int, tuple[Action, ...]], phase: Phase,
+                  finish: Callable[[Kyoku], None]) -> None:
+    """After an ankan or a kakan is declared: open the window (``phase``: ``ANKAN`` or
+    ``CHANKAN``) in which the seats of ``options`` may rob it, or, when nobody may, make each seat
+    the kan tile completed furiten (``_mark_passed_wins``) and ``finish`` the kan."""
+    if options:
+        k.phase = phase
+        k.responses = {}
+        k.claim_options = options
+        return
+    k._mark_passed_wins(())
+    finish(k)
 
 
 def ankan(k: Kyoku, action: Action) -> None:
@@ -54,13 +69,7 @@ def ankan(k: Kyoku, action: Action) -> None:
                     if can_ron(k, other, k.kan_tile, seat, chankan=True):
                         options[other] = (Action("hora", other, k.kan_tile, target=seat),
                                           Action(NONE, other))
-    if options:
-        k.phase = Phase.ANKAN
-        k.responses = {}
-        k.claim_options = options
-        return
-    k._mark_passed_wins(())
-    finish_ankan(k)
+    rob_or_finish(k, options, Phase.ANKAN, finish_ankan)
 
 
 def finish_ankan(k: Kyoku) -> None:
@@ -90,13 +99,7 @@ def kakan(k: Kyoku, action: Action) -> None:
                 options[other] = (Action("hora", other, action.pai, target=seat),
                                   Action(NONE, other))
     k.kakan = action
-    if options:
-        k.phase = Phase.CHANKAN
-        k.responses = {}
-        k.claim_options = options
-        return
-    k._mark_passed_wins(())
-    finish_kakan(k)
+    rob_or_finish(k, options, Phase.CHANKAN, finish_kakan)
 
 
 def finish_kakan(k: Kyoku) -> None:

@@ -26,8 +26,8 @@ from taku.mahjong.score import (
 from taku.mahjong.seats import seat_of_wind, seat_wind
 from taku.mahjong.shanten import waits
 from taku.mahjong.tiles import Tile
-from taku.mahjong.values import reduce_value
 from taku.mahjong.wall import URA
+from taku.values import reduce_value
 
 if TYPE_CHECKING:
     from taku.mahjong.kyoku import Kyoku

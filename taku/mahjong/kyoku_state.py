@@ -22,7 +22,7 @@ from typing import Any
 from taku.mahjong.hand import Meld
 from taku.mahjong.shanten import shanten, waits
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, WINDS, Tile
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 YAOCHUU = frozenset(TERMINALS_AND_HONORS)
 DRAGON_KINDS = frozenset((31, 32, 33))

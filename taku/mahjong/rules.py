@@ -27,9 +27,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
+from taku.errors import shown
 from taku.mahjong.errors import MahjongError
-from taku.mahjong.values import reduce_value
 from taku.mahjong.yaku import YAKUMAN_LIMIT_NAMES
+from taku.values import reduce_value
 
 DOUBLE_YAKUMAN_CANDIDATES = frozenset({
     "kokushi musou juusanmen", "suuankou tanki", "junsei chuuren poutou", "daisuushii",
@@ -138,7 +139,8 @@ class Rules:
     # --- payments -------------------------------------------------------------------------------
     honba_points: int = 300
     """Points per counter (honba): paid by the discarder on ron, a third by each payer on tsumo
-    (so a multiple of 3). MJ-SCORE-22, MJ-END-08."""
+    (so a multiple of 3). MJ-SCORE-22, MJ-END-08. At most ``MAX_POINTS`` (an input bound, not a
+    rule)."""
     pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
     """What makes a player liable: daisangen, daisuushii, suukantsu, daiminkan_rinshan.
     MJ-PAO-01..04, CFG-12."""
@@ -172,7 +174,8 @@ class Rules:
     kan's new indicator (MJ-MONTREAL-11). Tenhou and Mahjong Soul turn it only after the kan
     player's discard, so such a win does not count it (docs/mahjong-table.md has the evidence)."""
     riichi_min_points: int = 1000
-    """Points a player needs to declare riichi. MJ-RIICHI-01 [GAP]."""
+    """Points a player needs to declare riichi. MJ-RIICHI-01 [GAP]. At most ``MAX_POINTS`` (an
+    input bound, not a rule)."""
     riichi_min_tiles: int = 4
     """Tiles that must remain in the live wall to declare riichi. MJ-RIICHI-02."""
     tenpai_requires_yaku: bool = False
@@ -188,9 +191,11 @@ class Rules:
     """When temporary furiten ends: at the player's next draw or claim, or after his next discard.
     CFG-13 (the two give the same results in play)."""
     claim_window_ms: int = 0
-    """Real-time play: milliseconds to claim pon or kan (0: no limit). CFG-14."""
+    """Real-time play: milliseconds to claim pon or kan (0: no limit). CFG-14. At most
+    ``MAX_WINDOW_MS``, an hour (an input bound of the library, not a rule)."""
     ron_window_ms: int = 0
-    """Real-time play: milliseconds in which a ron takes priority (0: no limit). CFG-14."""
+    """Real-time play: milliseconds in which a ron takes priority (0: no limit). CFG-14. At most
+    ``MAX_WINDOW_MS``, an hour (an input bound of the library, not a rule)."""
     chombo_payment: Literal["none", "reverse_mangan"] = "none"
     """What a chombo costs: nothing (the hand is replayed), or a reverse mangan. CFG-10."""
     chombo_dealer: Literal["replay", "rotate"] = "replay"
@@ -204,10 +209,11 @@ class Rules:
     length: Literal["east", "hanchan"] = "hanchan"
     """An East round only (tonpuusen) or East and South rounds (hanchan). MJ-GAME-01."""
     start_points: int = 25000
-    """Each player's points at the start. MJ-GAME-03, CFG-23."""
+    """Each player's points at the start. MJ-GAME-03, CFG-23. At most ``MAX_POINTS`` (an input
+    bound of the library, not a rule: no rule set has a maximum)."""
     target_points: int = 30000
     """Points someone must reach for the game to end after the last round (0: no target).
-    MJ-GAME-05, CFG-23."""
+    MJ-GAME-05, CFG-23. At most ``MAX_POINTS`` (an input bound, not a rule)."""
     extension: Literal["off", "until_target", "until_target_by_win"] = "until_target"
     """If nobody reached the target: no extension, or extra rounds ending as soon as someone has
     the target after a hand, or only when a player reaches it by winning. MJ-GAME-08, CFG-23."""
@@ -231,7 +237,8 @@ class Rules:
     """Placement bonus in thousands of points, first to fourth. MJ-GAME-04, CFG-23."""
     oka_return: int = 30000
     """Return points (kaeshi): the final result is (score - return) / 1000 plus uma, and the
-    difference to the start points of all four goes to first place (oka). 0: no oka. CFG-23."""
+    difference to the start points of all four goes to first place (oka). 0: no oka. CFG-23. At
+    most ``MAX_POINTS`` (an input bound, not a rule)."""
 
     # The fields are objects, checked here before they are stored: a compiled build would
     # otherwise reject a value of the wrong type with its own TypeError before this module's
@@ -255,7 +262,7 @@ class Rules:
             return PRESETS[PRESET_ALIASES.get(name, name)]
         except (KeyError, TypeError):
             raise UnknownRulesError(
-                f"unknown rules preset {name!r}; choose one of "
+                f"unknown rules preset {shown(name)}; choose one of "
                 f"{', '.join([*PRESETS, *PRESET_ALIASES])}") from None
 
     def replace(self, **changes: Any) -> Rules:
@@ -282,9 +289,9 @@ class Rules:
             key, sep, value = option.partition("=")
             key = key.strip()
             if not sep or not key:
-                raise UnknownRulesError(f"{option!r}: expected FIELD=VALUE, like kuitan=false")
+                raise UnknownRulesError(f"{shown(option)}: expected FIELD=VALUE, like kuitan=false")
             if key not in FIELD_KINDS:
-                raise UnknownRulesError(f"unknown rules field {key!r}")
+                raise UnknownRulesError(f"unknown rules field {shown(key)}")
             changes[key] = _option_value(value.strip(), getattr(self, key), key)
         return self.replace(**changes)
 
@@ -297,19 +304,19 @@ class Rules:
         (1, 1, 1)
         """
         if not isinstance(values, Mapping):
-            raise UnknownRulesError(f"options must be an object of rules fields, got {values!r}")
+            raise UnknownRulesError(f"options must be an object of rules fields, got {shown(values)}")
         changes: dict[str, Any] = {}
         for key, value in values.items():
             if key not in FIELD_KINDS:
-                raise UnknownRulesError(f"unknown rules field {key!r}")
+                raise UnknownRulesError(f"unknown rules field {shown(key)}")
             current = getattr(self, key)
             if isinstance(current, frozenset):
                 if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                    raise UnknownRulesError(f"option {key} must be a list of names, got {value!r}")
+                    raise UnknownRulesError(f"option {key} must be a list of names, got {shown(value)}")
                 value = frozenset(value)
             elif isinstance(current, tuple):
                 if not isinstance(value, list) or not all(type(v) is int for v in value):
-                    raise UnknownRulesError(f"option {key} must be a list of integers, got {value!r}")
+                    raise UnknownRulesError(f"option {key} must be a list of integers, got {shown(value)}")
                 value = tuple(value)
             changes[key] = value
         return self.replace(**changes)
@@ -328,19 +335,20 @@ def _option_value(value: str, current: Any, key: str) -> Any:
             return True
         if text in ("0", "false", "no", "off"):
             return False
-        raise UnknownRulesError(f"{key} expects true or false, got {value!r}")
+        raise UnknownRulesError(f"{key} expects true or false, got {shown(value)}")
     if isinstance(current, int):
         try:
             return int(value)
         except ValueError:
-            raise UnknownRulesError(f"{key} expects a number, got {value!r}") from None
+            raise UnknownRulesError(f"{key} expects a number, got {shown(value)}") from None
     if isinstance(current, frozenset):
         return frozenset(item.strip() for item in value.split(",") if item.strip())
     if isinstance(current, tuple):
         try:
             return tuple(int(item) for item in value.split(","))
         except ValueError:
-            raise UnknownRulesError(f"{key} expects numbers separated by commas, got {value!r}") from None
+            raise UnknownRulesError(f"{key} expects numbers separated by commas, got "
+                                    f"{shown(value)}") from None
     return value
 
 
@@ -417,28 +425,34 @@ FIELD_KINDS: Mapping[str, FieldKind] = MappingProxyType({
 the annotations read at import (compiled classes do not keep them); tests/test_mahjong_rules.py
 checks that it follows the annotations in the source."""
 
-_MAX_POINTS: Final = 1_000_000_000
-"""The largest number of points a rules field takes (a bound on input, far past any table's)."""
-_MAX_MS: Final = 3_600_000
-"""The longest claim or ron window, in milliseconds (an hour)."""
-_WINDOW: Final = f"a non-negative number of milliseconds, at most {_MAX_MS} (0: no limit)"
+MAX_POINTS: Final = 1_000_000_000
+"""The largest number of points a points field of :class:`Rules` takes (``start_points``,
+``target_points``, ``oka_return``, ``riichi_min_points``, ``honba_points``). Not a rule (no rule
+set has a maximum): an input bound of the library, far past any table's figures, so that a typo
+or a hostile value is refused naming the field instead of playing a match of absurd numbers."""
+MAX_WINDOW_MS: Final = 3_600_000
+"""The longest claim or ron window (``claim_window_ms``, ``ron_window_ms``), in milliseconds: an
+hour. Not a rule: an input bound of the library, as :data:`MAX_POINTS`."""
+_BOUND: Final = "taku's input bound, not a rule"
+_POINTS: Final = f"a non-negative number of points, at most {MAX_POINTS} ({_BOUND})"
+_WINDOW: Final = (f"a non-negative number of milliseconds (0: no limit), at most {MAX_WINDOW_MS} "
+                  f"(an hour: {_BOUND})")
 
 _INT_RANGES: dict[str, tuple[int, int | None, str]] = {
     "paarenchan_count": (1, None, "at least 1"),
     "max_yakuman": (1, len(YAKUMAN_LIMIT_NAMES) - 1,
                     f"1..{len(YAKUMAN_LIMIT_NAMES) - 1} (the largest limit is "
                     f"{YAKUMAN_LIMIT_NAMES[-1]})"),
-    "riichi_min_points": (0, _MAX_POINTS, f"a non-negative number of points, at most {_MAX_POINTS}"),
+    "riichi_min_points": (0, MAX_POINTS, _POINTS),
     "riichi_min_tiles": (0, 70, "0..70"),
-    "claim_window_ms": (0, _MAX_MS, _WINDOW),
-    "ron_window_ms": (0, _MAX_MS, _WINDOW),
-    "start_points": (0, _MAX_POINTS, f"a non-negative number of points, at most {_MAX_POINTS}"),
-    "target_points": (0, _MAX_POINTS,
-                      f"a non-negative number of points, at most {_MAX_POINTS} (0: no target)"),
+    "claim_window_ms": (0, MAX_WINDOW_MS, _WINDOW),
+    "ron_window_ms": (0, MAX_WINDOW_MS, _WINDOW),
+    "start_points": (0, MAX_POINTS, _POINTS),
+    "target_points": (0, MAX_POINTS, f"{_POINTS} (0: no target)"),
     "extension_rounds": (0, 2, "0..2 (West, then North)"),
-    "oka_return": (0, _MAX_POINTS, f"a non-negative number of points, at most {_MAX_POINTS} (0: no oka)"),
-    "honba_points": (0, _MAX_POINTS, f"a non-negative multiple of 3, at most {_MAX_POINTS} (a tsumo "
-                                     "splits the counters' points in three)"),
+    "oka_return": (0, MAX_POINTS, f"{_POINTS} (0: no oka)"),
+    "honba_points": (0, MAX_POINTS, f"a non-negative multiple of 3 (a tsumo splits the counters' points "
+                                    f"in three), at most {MAX_POINTS} ({_BOUND})"),
 }
 """The range of each ``int`` field: lowest, highest (None: no limit), and how to say it."""
 
@@ -447,7 +461,7 @@ def _check_field(name: str, kind: FieldKind, value: Any) -> None:
     """Raise :class:`UnknownRulesError` if ``value`` is not an allowed value of field ``name``."""
 
     def fail(allowed: str) -> None:
-        raise UnknownRulesError(f"rules field {name} must be {allowed}, got {value!r}")
+        raise UnknownRulesError(f"rules field {name} must be {allowed}, got {shown(value)}")
 
     if isinstance(kind, tuple):
         if not any(type(value) is type(choice) and value == choice for choice in kind):

@@ -40,7 +40,6 @@ from taku.mahjong.tiles import (
     kind_to_str,
     tiles_to_str,
 )
-from taku.mahjong.values import reduce_value
 from taku.mahjong.yaku import (
     LIMITS,
     MANGAN_BASE,
@@ -49,6 +48,7 @@ from taku.mahjong.yaku import (
     YAKUMAN_LIMIT_NAMES,
     limit_for_han,
 )
+from taku.values import reduce_value
 
 SEAT_NAMES = ("East", "South", "West", "North")
 _GREEN = frozenset({19, 20, 21, 23, 25, HATSU})  # 2s 3s 4s 6s 8s hatsu

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from taku.mahjong.errors import InvalidHandError
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, Kind, Tile, counts_key, kind_to_str
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 if TYPE_CHECKING:
     from taku.mahjong.hand import Meld

@@ -14,8 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
+from taku.errors import shown
 from taku.mahjong.errors import InvalidHandError, InvalidNotationError
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 Kind: TypeAlias = int
 """A tile kind, 0..33 (see the module docstring)."""
@@ -113,21 +114,22 @@ class Tile:
     # the wrong type with its own TypeError before this one-line error, and store a bool as an int.
     def __init__(self, kind: object, red: object = False) -> None:
         if type(kind) is not int or not 0 <= kind < 34:  # bools are not kinds
-            raise InvalidNotationError(f"tile kind must be 0..33, got {kind!r}")
+            raise InvalidNotationError(f"tile kind must be 0..33, got {shown(kind)}")
         if type(red) is not bool:
-            raise InvalidNotationError(f"a tile's red is True or False, got {red!r}")
+            raise InvalidNotationError(f"a tile's red is True or False, got {shown(red)}")
         if red and kind not in (4, 13, 22):
             raise InvalidNotationError(f"only a five can be red, not {kind_to_str(kind)}")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "red", red)
 
     # --- MPSZ ---------------------------------------------------------------------------------
+    # The notations' parsers take an object, checked inside (see __init__).
     @classmethod
-    def from_str(cls, text: str) -> Tile:
+    def from_str(cls, text: object) -> Tile:
         """Parse one tile in MPSZ notation (``5m``, ``0p`` = red five of pin, ``7z`` = chun)."""
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise InvalidNotationError(f"one tile expected, got {len(tiles)} in {text!r}")
+            raise InvalidNotationError(f"one tile expected, got {len(tiles)} in {shown(text)}")
         return tiles[0]
 
     def __str__(self) -> str:
@@ -214,11 +216,11 @@ class Tile:
         return f"{self.kind % 9 + 1}{SUITS[self.kind // 9]}{'r' if self.red else ''}"
 
     @classmethod
-    def from_mjai(cls, text: str) -> Tile:
+    def from_mjai(cls, text: object) -> Tile:
         """Parse an mjai tile (``5mr``, ``E``, ``C``); ``?`` (hidden) is rejected."""
-        tile = _MJAI_TO_TILE.get(text)
+        tile = _MJAI_TO_TILE.get(text) if isinstance(text, str) else None
         if tile is None:
-            raise InvalidNotationError(f"not an mjai tile: {text!r}")
+            raise InvalidNotationError(f"not an mjai tile: {shown(text)}")
         return tile
 
     # --- Tenhou ---------------------------------------------------------------------------------
@@ -234,14 +236,14 @@ class Tile:
         """Parse Tenhou's numeric tile code (11..47, 51..53)."""
         tile = _TENHOU_TO_TILE.get(code) if type(code) is int else None
         if tile is None:
-            raise InvalidNotationError(f"not a Tenhou tile code: {code!r}")
+            raise InvalidNotationError(f"not a Tenhou tile code: {shown(code)}")
         return tile
 
     @classmethod
     def from_id(cls, tile_id: object, red_fives: bool = True) -> Tile:
         """The tile with Tenhou's 136-id ``tile_id``; ids 16, 52, 88 are red when ``red_fives``."""
         if type(tile_id) is not int or not 0 <= tile_id < 136:  # bools are not tile ids
-            raise InvalidNotationError(f"tile id must be 0..135, got {tile_id!r}")
+            raise InvalidNotationError(f"tile id must be 0..135, got {shown(tile_id)}")
         return Tile(tile_id // 4, red_fives and tile_id in RED_FIVE_IDS)
 
     # --- Unicode --------------------------------------------------------------------------------
@@ -291,18 +293,18 @@ def parse_tiles(text: object) -> tuple[Tile, ...]:
     for match in _MPSZ_TOKEN.finditer(compact):
         if match.start() != position:
             raise InvalidNotationError(
-                f"cannot read {compact[position:match.start()]!r} in tile notation {text!r}")
+                f"cannot read {shown(compact[position:match.start()])} in tile notation {shown(text)}")
         digits, suit = match.groups()
         table = MPSZ_TILES[suit]
         for digit in digits:
             tile = table.get(digit)
             if tile is None:
-                raise InvalidNotationError(f"honour tiles are 1z..7z, got {digit}z in {text!r}")
+                raise InvalidNotationError(f"honour tiles are 1z..7z, got {digit}z in {shown(text)}")
             tiles.append(tile)
         position = match.end()
     if position != len(compact):
         raise InvalidNotationError(
-            f"cannot read {compact[position:]!r} in tile notation {text!r} (a suit letter m/p/s/z "
+            f"cannot read {shown(compact[position:])} in tile notation {shown(text)} (a suit letter m/p/s/z "
             "must follow the digits)")
     return tuple(tiles)
 
@@ -374,13 +376,13 @@ def counts_key(counts: Sequence[int]) -> bytes:
     try:
         size = len(counts)
     except TypeError:
-        raise InvalidHandError(f"34 tile counts expected, got {counts!r}") from None
+        raise InvalidHandError(f"34 tile counts expected, got {shown(counts)}") from None
     if size != 34:
         raise InvalidHandError(f"34 tile counts expected, got {size}")
     try:
         values = [operator.index(count) for count in counts]
     except TypeError:
-        raise InvalidHandError(f"tile counts must be integers, got {list(counts)!r}") from None
+        raise InvalidHandError(f"tile counts must be integers, got {shown(list(counts))}") from None
     for kind, count in enumerate(values):
         if not 0 <= count <= 4:
             raise InvalidHandError(f"{count} copies of {kind_to_str(kind)}; there are only 4")

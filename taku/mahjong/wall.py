@@ -30,7 +30,7 @@ from typing import Any
 
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.tiles import Tile, tiles_to_str
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 DEAL = 52
 """Tiles dealt at the start (13 to each seat)."""
@@ -121,7 +121,7 @@ class Wall:
         return cls(tuple(physical[start:] + physical[:start]), dice)
 
     @classmethod
-    def from_str(cls, text: str) -> Wall:
+    def from_str(cls, text: object) -> Wall:  # text checked by parse_tiles (see Tile.__init__)
         """A wall from MPSZ notation of its 136 tiles in taking order."""
         from taku.mahjong.tiles import parse_tiles
         return cls(parse_tiles(text))

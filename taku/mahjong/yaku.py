@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from taku.mahjong.values import reduce_value
+from taku.values import reduce_value
 
 
 @dataclass(frozen=True, slots=True)

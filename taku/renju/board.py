@@ -39,7 +39,7 @@ from taku.renju.points import (
     transform,
 )
 from taku.renju.rules import PRESETS, RENJU, RenjuRules
-from taku.renju.values import reduce_value
+from taku.values import reduce_value
 
 
 class Termination(enum.Enum):

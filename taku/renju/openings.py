@@ -62,6 +62,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Literal, NamedTuple, TypeAlias
 
+from taku.errors import shown
 from taku.renju.board import Position
 from taku.renju.errors import IllegalMoveError, InvalidNotationError, InvalidRulesError
 from taku.renju.points import (
@@ -75,7 +76,7 @@ from taku.renju.points import (
     transform,
 )
 from taku.renju.rules import RENJU, RenjuRules
-from taku.renju.values import reduce_value
+from taku.values import reduce_value
 
 # -- the 26 openings ------------------------------------------------------------------------------
 
@@ -279,11 +280,11 @@ def _points_text(points: Iterable[Point]) -> str:
     return " ".join(str(p) for p in points)
 
 
-def _parse_points(text: str) -> tuple[Point, ...]:
+def _parse_points(text: object) -> tuple[Point, ...]:  # text checked by parse_moves
     points: list[Point] = []
     for move in parse_moves(text):
         if move is None:
-            raise InvalidNotationError(f"{text!r}: an opening action cannot contain a pass")
+            raise InvalidNotationError(f"{shown(text)}: an opening action cannot contain a pass")
         points.append(move)
     return tuple(points)
 
@@ -303,7 +304,7 @@ class Place:
         return "place"
 
     @classmethod
-    def from_str(cls, text: str) -> Place:
+    def from_str(cls, text: object) -> Place:  # text checked by parse_moves
         """``Place.from_str("h8 h9 h10")``: the points as a move string."""
         return cls(_parse_points(text))
 
@@ -362,7 +363,7 @@ class Offer:
         return "offer"
 
     @classmethod
-    def from_str(cls, text: str) -> Offer:
+    def from_str(cls, text: object) -> Offer:  # text checked by parse_moves
         """``Offer.from_str("i9 g7")``: the points as a move string."""
         return cls(_parse_points(text))
 
@@ -385,7 +386,7 @@ class Select:
         return "select"
 
     @classmethod
-    def from_str(cls, text: str) -> Select:
+    def from_str(cls, text: object) -> Select:  # text checked by Point.from_str
         """``Select.from_str("i9")``."""
         return cls(Point.from_str(text))
 

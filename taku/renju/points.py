@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final, NamedTuple, TypeAlias
 
+from taku.errors import shown
 from taku.renju.errors import InvalidNotationError
 
 MIN_SIZE: Final = 7
@@ -61,35 +62,35 @@ class Point(NamedTuple):
     y: int
 
     @classmethod
-    def from_str(cls, text: str, size: int | None = None) -> Point:
+    def from_str(cls, text: object, size: int | None = None) -> Point:  # text checked here
         """The point named ``text`` in RIF notation: ``"h8"``, case-insensitive, blanks around ignored.
 
         With ``size``, the point must lie on a ``size`` x ``size`` board, and the error says which
         columns and rows that board has."""
         if not isinstance(text, str):
-            raise InvalidNotationError(f"{text!r} is not a point: expected text like 'h8'")
+            raise InvalidNotationError(f"{shown(text)} is not a point: expected text like 'h8'")
         match = _POINT_RE.fullmatch(text.strip().lower())
         rows = MAX_SIZE if size is None else min(max(size, 1), MAX_SIZE)
         if match is None or not 1 <= int(match.group(2)) <= rows or COLUMNS.index(match.group(1)) >= rows:
             board = "" if size is None else f" on a {size}x{size} board"
-            shown = text if len(text) <= 20 else text[:20] + "..."
             raise InvalidNotationError(
-                f"{shown!r} is not a point{board}: expected a column a..{COLUMNS[rows - 1]} and a row "
+                f"{shown(text)} is not a point{board}: expected a column a..{COLUMNS[rows - 1]} and a row "
                 f"1..{rows}, like 'h8'"
             )
         return cls(COLUMNS.index(match.group(1)), int(match.group(2)) - 1)
 
     @classmethod
-    def from_gomocup(cls, text: str, size: int) -> Point:
+    def from_gomocup(cls, text: object, size: int) -> Point:  # text checked here
         """The point at Gomocup coordinates ``"x,y"`` (0-based, ``y`` from the top) on a ``size`` board."""
         if not isinstance(text, str):
-            raise InvalidNotationError(f"{text!r} is not a Gomocup point: expected text 'x,y' like '7,7'")
+            raise InvalidNotationError(f"{shown(text)} is not a Gomocup point: expected text 'x,y' like "
+                                       "'7,7'")
         parts = text.strip().split(",")
         if len(parts) != 2 or not all(_DIGITS_RE.fullmatch(part.strip()) for part in parts):
-            raise InvalidNotationError(f"{text!r} is not a Gomocup point: expected 'x,y' like '7,7'")
+            raise InvalidNotationError(f"{shown(text)} is not a Gomocup point: expected 'x,y' like '7,7'")
         x, y = (int(part) for part in parts)
         if not (x < size and y < size):
-            raise InvalidNotationError(f"Gomocup point {text!r} is off a {size}x{size} board")
+            raise InvalidNotationError(f"Gomocup point {shown(text)} is off a {size}x{size} board")
         return cls(x, size - 1 - y)
 
     def gomocup(self, size: int) -> str:
@@ -132,13 +133,15 @@ PASS_TOKEN: Final = "pass"
 _TOKEN_RE: Final = re.compile(r"\s*(?:(pass)|([a-y][0-9]{1,2}))\s*,?", re.IGNORECASE)
 
 
-def parse_moves(text: str, size: int | None = None) -> list[Move]:
+def parse_moves(text: object, size: int | None = None) -> list[Move]:
     """The moves of a move string: RIF points run together (``"h8i9j10"``), with ``pass`` for a pass.
 
     Blanks and commas between moves are allowed (``"h8 i9, j10"``). Without ``size`` the points
     are not checked against any board size (a ``Position`` does that when the moves are played);
     with it, a point off that board is an error naming the board's columns and rows.
     """
+    if not isinstance(text, str):  # (text is an object, checked here: see Point.from_str)
+        raise InvalidNotationError(f"{shown(text)} is not a move string: expected text like 'h8i9j10'")
     moves: list[Move] = []
     position = 0
     while position < len(text):
@@ -147,7 +150,7 @@ def parse_moves(text: str, size: int | None = None) -> list[Move]:
             if not text[position:].strip(" \t\r\n,"):
                 break
             raise InvalidNotationError(
-                f"{text!r} is not a move string: cannot read a move at {text[position:][:8]!r}"
+                f"{shown(text)} is not a move string: cannot read a move at {text[position:][:8]!r}"
                 " (expected points like 'h8i9j10' or 'pass')"
             )
         moves.append(PASS if match.group(1) else Point.from_str(match.group(2), size))

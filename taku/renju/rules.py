@@ -15,7 +15,7 @@ from typing import Any, Final, Literal, TypeAlias, get_args
 
 from taku.renju.errors import InvalidRulesError
 from taku.renju.points import MAX_SIZE, MIN_SIZE
-from taku.renju.values import reduce_value
+from taku.values import reduce_value
 
 ForbiddenMove: TypeAlias = Literal["black_loses", "reject"]
 ThreatDefinition: TypeAlias = Literal["extended", "basic"]

@@ -10,10 +10,12 @@ import gc
 import multiprocessing
 import secrets
 import time
+from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 from taku.bots import PLAYERS
+from taku.mahjong.wall import Wall
 from taku.server.lobby import Lobby, LocalBus, PostgresBus
 from taku.server.mahjong_table import MahjongTable, mahjong_rules
 from taku.server.renju_game import LEVELS, RenjuGame, renju_config
@@ -172,9 +174,16 @@ class Hub:
         private: bool,
         seed: str | None,
         clock: dict[str, float] | None,
+        *,
+        walls: Sequence[Wall] = (),
     ) -> tuple[GameActor, dict[int, str]]:
-        """A new table; returns it and the tokens of its outside-bot seats."""
-        mahjong_rules(rules, options)  # ValueError names a bad preset or option
+        """A new table; returns it and the tokens of its outside-bot seats. ``walls``: the walls
+        of the first hands (then the seed's), for tests and the operator only: no request carries
+        them, and no viewer is ever sent them."""
+        table_rules = mahjong_rules(rules, options)  # ValueError names a bad preset or option
+        for wall in walls:
+            if sum(t.red for t in wall.tiles) != sum(table_rules.red_fives):
+                raise ValueError(f"a wall must hold the rules' red fives {table_rules.red_fives}")
         if len(seats) != 4:
             raise ValueError(f"a table has 4 seats, got {len(seats)}")
         made: list[Seat] = []
@@ -211,6 +220,8 @@ class Hub:
                 "bank_s": float(clock.get("bank_s", self.settings.bank_seconds)),
             },
         }
+        if walls:
+            config["walls"] = [str(wall) for wall in walls]
         actor = await self._create("mahjong", user, config, made, private, seed)
         return actor, tokens
 

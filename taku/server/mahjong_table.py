@@ -25,7 +25,8 @@ or a disconnected person does not come back within ``disconnect_act_seconds``, t
 tsumogiri or passes for him; after ``grace_seconds`` away a bot (``Settings.standin``) plays the
 seat until the person returns.
 
-Engine seams used (public API only): ``Match(rules, seed)``, ``match.apply``, ``match.to_act``,
+Engine seams used (public API only): ``Match(rules, seed, walls=...)`` (a table created with given
+walls: tests), ``Wall``, ``match.apply``, ``match.to_act``,
 ``match.legal_actions``, ``match.observe``, ``match.events``, ``match.kyoku`` (and the finished
 hand's ``result``, ``scores`` and ``hand_of``), ``match.result``, ``mask_event``, ``Action`` mjai
 conversion, and the core's ``match_action``.
@@ -34,7 +35,9 @@ conversion, and the core's ``match_action``.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +47,7 @@ from taku.mahjong.errors import MahjongError
 from taku.mahjong.kyoku import Event, Kyoku, Observation, mask_event
 from taku.mahjong.match import Match
 from taku.mahjong.rules import PRESETS, Rules
+from taku.mahjong.wall import Wall
 from taku.protocols.mjai_process import safest_action
 from taku.server.clocks import TurnClock
 from taku.server.mjai_seat import MjaiFault, MjaiLink, read_answer
@@ -64,6 +68,14 @@ def mahjong_rules(preset: str, options: dict[str, Any]) -> Rules:
         return Rules.preset(preset).with_values(options)
     except (MahjongError, TypeError) as error:
         raise ValueError(str(error)) from None
+
+
+def _walls(given: list[str], seed: str, rules: Rules) -> Iterator[Wall]:
+    """The walls of a table created with given walls: those, then the seed's as ``Match`` shuffles
+    them."""
+    yield from (Wall.from_str(text) for text in given)
+    for hand in itertools.count(len(given)):
+        yield Wall.shuffled(f"taku-match-{seed}-{hand}", rules.red_fives)
 
 
 def _bot_choose(name: str, seed: str, rules: Rules, observation: Observation) -> Action:
@@ -93,7 +105,10 @@ class MahjongTable(GameActor):
         super().__init__(game, services)
         config = game.config
         self.rules = mahjong_rules(config.get("rules", "tenhou"), config.get("options", {}))
-        self.match = Match(self.rules, seed=game.seed)
+        given = config.get("walls")
+        self.match = Match(
+            self.rules, seed=game.seed, walls=None if not given else _walls(given, game.seed, self.rules)
+        )
         self.log: list[tuple[Event, bool]] = []
         """Entries ``(event, from the engine)``; event ``n`` is ``log[n - 1]``."""
         self._core_seen = 0

@@ -240,8 +240,8 @@ def spawn(coroutine: Any) -> asyncio.Task[Any]:
 
 
 def public_config(config: dict[str, Any]) -> dict[str, Any]:
-    """A game's configuration without secrets (seat tokens)."""
-    return {k: v for k, v in config.items() if k not in ("seats",)}
+    """A game's configuration without secrets (seat tokens, a table's given walls)."""
+    return {k: v for k, v in config.items() if k not in ("seats", "walls")}
 
 
 def now_ms() -> int:

@@ -7,6 +7,8 @@ import { type Prompt, Table, type TableInfo, type Toggles } from "./mahjong/Tabl
 import { RenjuGame, type RenjuState } from "./renju/RenjuGame";
 import { GameSocket, type ServerMessage } from "./socket";
 
+const WINDS = ["East", "South", "West", "North"];
+
 interface Live {
   seat: number | null;
   mahjong: TableState;
@@ -124,7 +126,12 @@ export function GamePage({ id, invite, user }: { id: string; invite: string | nu
       {!connected && <div class="banner">reconnecting…</div>}
       {status === "waiting" && (
         <div class="waiting-room">
-          <p>Waiting for players: {seats.map((s) => `${s.seat}: ${s.name ?? s.kind}`).join(" · ")}</p>
+          <p>
+            Waiting for players:{" "}
+            {seats
+              .map((s) => `${summary.game === "mahjong" ? WINDS[s.seat] : `seat ${s.seat + 1}`}: ${s.kind === "open" ? "open" : s.name || s.kind}`)
+              .join(" · ")}
+          </p>
           {joinable && (
             <button class="primary" onClick={() => api.join(id, undefined, invite).then(() => location.reload(), (e: Error) => setProblem(e.message))}>
               Take a seat

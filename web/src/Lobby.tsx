@@ -156,6 +156,17 @@ const describeRules = (g: api.GameSummary): string => {
   return `${c.rules ?? ""}${length}${c.opening && c.opening !== "none" ? `, ${c.opening}` : ""}`;
 };
 
+/** Seat names in seat order, a name repeated in a row written once with its count ("taku (bot) ×3"). */
+export function seatList(names: string[]): string {
+  const runs: [string, number][] = [];
+  for (const name of names) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] === name) last[1] += 1;
+    else runs.push([name, 1]);
+  }
+  return runs.map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(", ");
+}
+
 function GameRow({ g, user }: { g: api.GameSummary; user: api.User }): JSX.Element {
   const taken = g.seats.filter((s) => s.kind !== "open").length;
   const mine = g.seats.some((s) => s.name === user.name && (s.kind === "person"));
@@ -164,8 +175,8 @@ function GameRow({ g, user }: { g: api.GameSummary; user: api.User }): JSX.Eleme
     <tr data-game={g.id}>
       <td>{g.game}</td>
       <td>{describeRules(g)}</td>
-      <td>{g.seats.map((s) => s.name ?? (s.kind === "open" ? "—" : s.kind)).join(", ")} ({taken}/{g.seats.length})</td>
-      <td>{g.spectators}</td>
+      <td class="seats">{seatList(g.seats.map((s) => (s.kind === "open" ? "open" : s.name || s.kind)))} ({taken}/{g.seats.length})</td>
+      <td class="watching">{g.spectators}</td>
       <td>{g.status}</td>
       <td>
         <a class="button" href={`#/game/${g.id}`}>{mine ? "Return" : open ? "Join" : "Watch"}</a>
@@ -212,7 +223,7 @@ export function Lobby({ user, setUser }: { user: api.User | null; setUser: (u: a
           <p class="empty">No open or running game yet: create one.</p>
         ) : (
           <div class="scroll"><table class="games">
-            <thead><tr><th>game</th><th>rules</th><th>seats</th><th>watching</th><th>status</th><th /></tr></thead>
+            <thead><tr><th>game</th><th>rules</th><th>seats</th><th class="watching">watching</th><th>status</th><th /></tr></thead>
             <tbody>{list.map((g) => <GameRow key={g.id} g={g} user={user} />)}</tbody>
           </table></div>
         )}

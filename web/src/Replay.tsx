@@ -99,13 +99,15 @@ export function ReplayPage({ id, invite }: { id: string; invite: string | null }
         <div class="board-wrap">
           <Board size={Number(start.size ?? 15)} stones={stones} last={last} order={stoneOrder(shown)} numbers={numbers} forbidden={{}} marks={{}} line={end && Array.isArray(end.line) ? (end.line as string[]) : []} />
         </div>
-        <p class="status">{end ? `${String(end.result)} (${String(end.reason)})` : `${stones.length} stones`}</p>
-        <label class="toggle"><input type="checkbox" checked={numbers} onChange={() => setNumbers(!numbers)} /> Move numbers</label>
+        <div class="renju-side">
+          <p class="status">{end ? `${String(end.result)} (${String(end.reason)})` : `${stones.length} stones`}</p>
+          <label class="toggle"><input type="checkbox" checked={numbers} onChange={() => setNumbers(!numbers)} /> Move numbers</label>
+        </div>
       </div>
     );
   }
   return (
-    <div class={`replay ${data.game.game}`} data-at={at}>
+    <div class={`replay replay-${data.game.game}`} data-at={at}>
       <div class="replay-bar" data-testid="replay-bar">
         <button title="start (Home)" data-testid="replay-start" onClick={() => setAt(0)}>|◀</button>
         <button title={mahjong ? "previous hand" : "previous"} onClick={() => seek(-1, isHand)}>{mahjong ? "◀ hand" : "◀◀"}</button>

@@ -47,8 +47,11 @@ function App(): JSX.Element {
         <span class="who">
           {user ? (
             <>
-              {user.name}
-              {user.guest ? " (guest)" : ""} <button class="link" onClick={signOut}>log out</button>
+              <span class="user-name" title={user.name}>
+                {user.name}
+                {user.guest ? " (guest)" : ""}
+              </span>{" "}
+              <button class="link" onClick={signOut}>log out</button>
             </>
           ) : null}
         </span>

@@ -128,11 +128,22 @@ function HandEndView({ end, names, seat, onClose, label }: { end: HandEnd; names
           const hora = end.hora.find((h) => h.actor === w.seat);
           return (
             <div class="win" key={w.seat}>
-              <div class="shown-hand">
+              <div class="shown-hand" data-seat={w.seat}>
                 {(end.hands[w.seat] ?? []).map((t, i) => (
                   <Tile key={i} tile={t} />
                 ))}
                 {hora && <Tile tile={hora.pai} class="winning-tile" />}
+                {(end.melds?.[w.seat] ?? []).map((m, i) => <MeldView key={i} meld={m} />)}
+              </div>
+              <div class="indicators">
+                <span>Dora</span>
+                {end.doraMarkers.map((t, i) => <Tile key={i} tile={t} />)}
+                {hora && hora.uraMarkers.length > 0 && (
+                  <>
+                    <span>Ura</span>
+                    {hora.uraMarkers.map((t, i) => <Tile key={i} tile={t} />)}
+                  </>
+                )}
               </div>
               <table class="yaku">
                 <tbody>
@@ -150,14 +161,16 @@ function HandEndView({ end, names, seat, onClose, label }: { end: HandEnd; names
             </div>
           );
         })}
+        {end.outcome !== "hora" && (end.reason === "exhaustive_draw" || !end.reason) && end.tenpai.length === 0 && <p class="noten">Nobody was tenpai.</p>}
         {end.outcome !== "hora" &&
           end.hands.map((hand, s) =>
             hand ? (
-              <div class="shown-hand" key={s}>
+              <div class="shown-hand" key={s} data-seat={s}>
                 <div class="who">{names[s]}: tenpai</div>
                 {hand.map((t, i) => (
                   <Tile key={i} tile={t} />
                 ))}
+                {(end.melds?.[s] ?? []).map((m, i) => <MeldView key={i} meld={m} />)}
               </div>
             ) : null,
           )}
@@ -178,11 +191,10 @@ function HandEndView({ end, names, seat, onClose, label }: { end: HandEnd; names
   );
 }
 
-function MatchEndView({ end, names, gameId }: { end: MatchEnd; names: string[]; gameId: string }): JSX.Element {
+function MatchEndView({ end, names, gameId, inline }: { end: MatchEnd; names: string[]; gameId: string; inline?: boolean }): JSX.Element {
   const order = [0, 1, 2, 3].sort((a, b) => end.ranks[a] - end.ranks[b]);
-  return (
-    <div class="overlay" role="dialog" aria-label="match end">
-      <div class="hand-end match-end" data-testid="match-end">
+  const result = (
+      <div class={`hand-end match-end${inline ? " inline" : ""}`} data-testid="match-end">
         <h2>Match over</h2>
         <table class="deltas">
           <thead><tr><th>rank</th><th>player</th><th>score</th><th>points</th></tr></thead>
@@ -197,12 +209,15 @@ function MatchEndView({ end, names, gameId }: { end: MatchEnd; names: string[]; 
             ))}
           </tbody>
         </table>
-        <p>
-          <a class="button primary" href={`#/replay/${gameId}`}>Watch the replay</a> <a class="button" href="#/">Lobby</a>
-        </p>
+        {!inline && (
+          <p>
+            <a class="button primary" href={`#/replay/${gameId}`}>Watch the replay</a> <a class="button" href="#/">Lobby</a>
+          </p>
+        )}
       </div>
-    </div>
   );
+  // In a replay the result stands under the table (the replay bar stays usable).
+  return inline ? result : <div class="overlay" role="dialog" aria-label="match end">{result}</div>;
 }
 
 export function Table(props: TableProps): JSX.Element {
@@ -272,7 +287,8 @@ export function Table(props: TableProps): JSX.Element {
   // discarding it.
   const help = Boolean(toggles?.help) && playing;
   const river = me.river.map((d) => d.pai);
-  const waits = help && !me.drawn ? waitsOf(me.hand) : [];
+  // In riichi the hand is locked: its waits (and furiten) stay shown while a drawn tile is held.
+  const waits = help && (!me.drawn || me.riichi) ? waitsOf(me.hand) : [];
   const whyFuriten = waits.length ? furitenReason(waits, me) : null;
   const waitsAfter = (i: number): string[] =>
     help && me.drawn ? waitsOf(handTiles.filter((_, j) => j !== i).map((t) => t.tile)) : [];
@@ -318,9 +334,10 @@ export function Table(props: TableProps): JSX.Element {
           return <River key={s} seat={state.seats[s]} position={POSITION[k]} lastDiscard={state.lastDiscard?.seat === s} />;
         })}
         <div class="center" data-testid="center">
-          <div class="round">{state.started ? roundLabel(state) : "waiting"}</div>
+          <div class="round">{state.started ? roundLabel({ ...state, honba: 0 }) : "waiting"}</div>
           <div class="counters">
             <span title="riichi sticks on the table">◆ {state.kyotaku}</span>
+            {state.honba > 0 && <span class="honba" title="counters (honba)">{state.honba} honba</span>}
             <span title="tiles left in the wall">{state.tilesLeft} left</span>
           </div>
           <div class="dora" title={`dora: ${state.doraMarkers.map((m) => tileName(doraOf(m))).join(", ")}`}>
@@ -379,6 +396,7 @@ export function Table(props: TableProps): JSX.Element {
                 Chi {(a.consumed ?? []).map((t, j) => <Tile key={j} tile={t} />)}
               </button>
             ))}
+            {prompt && me.riichiPending && <span class="hint">Riichi: discard a tile that keeps you tenpai</span>}
             {!prompt && state.turn !== null && <span class="hint">{waiting.size ? `${[...waiting].map((s) => names[s]).join(", ")} thinking` : ""}</span>}
           </div>
         )}
@@ -401,7 +419,7 @@ export function Table(props: TableProps): JSX.Element {
       {showHandEnd && state.handEnd && (
         <HandEndView end={state.handEnd} names={names} seat={seat} label="Continue" onClose={() => props.closeHandEnd(state.handEndN)} />
       )}
-      {state.matchEnd && !props.replay && <MatchEndView end={state.matchEnd} names={names} gameId={props.gameId} />}
+      {state.matchEnd && <MatchEndView end={state.matchEnd} names={names} gameId={props.gameId} inline={props.replay} />}
     </div>
   );
 }

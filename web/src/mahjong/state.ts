@@ -65,6 +65,10 @@ export interface HandEnd {
   reason: string | null;
   /** The round it ended, as "East 2, 1 honba". */
   label: string;
+  /** Each seat's melds at the end (a winner's hand is its concealed tiles and these). */
+  melds: Meld[][];
+  /** The dora indicators shown at the end. */
+  doraMarkers: string[];
 }
 
 export interface MatchEnd {
@@ -333,6 +337,8 @@ export function reduce(previous: TableState, event: Event): TableState {
         hora: state.pendingHora,
         reason: state.pendingReason,
         label: roundLabel(state),
+        melds: state.seats.map((s) => s.melds),
+        doraMarkers: state.doraMarkers,
       };
       state.handEndN = state.n;
       state.scores = state.handEnd.scores;

@@ -1,6 +1,6 @@
 // A renju game: the board from the server's `state` message, the opening steps as prompts, clocks,
 // resign, draw offer, takeback against the AI. Black's forbidden points are marked and refused.
-import type { JSX } from "preact";
+import { Fragment, type JSX } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { GameSummary } from "../api";
 import { Clock } from "../Clock";
@@ -197,7 +197,10 @@ export function RenjuGame({ summary, seat, state, events, error, send }: RenjuPr
           )}
           {state.outcome && <a class="button" href={`#/replay/${summary.id}`}>Replay</a>}
         </div>
-        <p class="moves">{order.join(" ")}</p>
+        <p class="moves" aria-label="moves">
+          {/* Numbered by CSS (a counter): the text itself is the points, as a record lists them. */}
+          {order.map((point, i) => <Fragment key={i}>{i > 0 && " "}<span>{point}</span></Fragment>)}
+        </p>
       </div>
     </div>
   );
