@@ -101,9 +101,9 @@ def analysed_splits(counts: Sequence[int]) -> list[AnalysedSplit]:
     if _PACK_COUNTS and isinstance(counts, tuple) and len(counts) == 34:
         # The compiled build packs a tuple's parts as ints (three bits a count): no bytes built.
         # A count outside 0..7 takes the bytes path below, which rejects or splits it as before.
-        codes = _part_codes(counts)
-        if codes is not None:
-            return _combine([_coded_analysis(code, counts, suit) for suit, code in enumerate(codes)])
+        found = _tuple_splits(counts)
+        if found is not None:
+            return found
     try:
         key = bytes(counts)
     except ValueError:
@@ -125,8 +125,9 @@ _coded_analyses: Final[tuple[dict[int, tuple[AnalysedSplit, ...]], ...]] = ({}, 
 """Per part, :func:`_part_analysis` keyed by the part's counts packed three bits each."""
 
 
-def _part_codes(counts: tuple[int, ...]) -> tuple[int, int, int, int] | None:
-    """The four parts' counts packed three bits each, or None if a count is not 0..7."""
+def _tuple_splits(counts: tuple[int, ...]) -> list[AnalysedSplit] | None:
+    """:func:`analysed_splits` of 34 counts, each part looked up by its counts packed three bits
+    each (no ``bytes`` built, nothing boxed but the four keys); None if a count is not 0..7."""
     seen = 0
     man = pin = sou = code = 0
     for kind, count in enumerate(counts):  # each part's counts, the first in the highest bits
@@ -141,10 +142,10 @@ def _part_codes(counts: tuple[int, ...]) -> tuple[int, int, int, int] | None:
         elif kind == 26:
             sou = code
             code = 0
-    honours = code
     if not 0 <= seen <= 7:
         return None
-    return man, pin, sou, honours
+    return _combine([_coded_analysis(man, counts, 0), _coded_analysis(pin, counts, 1),
+                     _coded_analysis(sou, counts, 2), _coded_analysis(code, counts, 3)])
 
 
 def _coded_analysis(code: int, counts: tuple[int, ...], suit: int) -> tuple[AnalysedSplit, ...]:
