@@ -125,14 +125,19 @@ def browser(client: TestClient) -> TestClient:
 def play_until(
     ws: Any, stop: str = "match_end", choose: Any = None, limit: int = 100_000
 ) -> list[dict[str, Any]]:
-    """Answer prompts (``choose(prompt)`` or: win, else pass, else the last action) and collect the
-    messages until an event of type ``stop``."""
+    """Answer prompts (``choose(prompt)`` or: win, else pass, else the last action), press OK on
+    each hand's result (``next_hand``, once per hand end) and collect the messages until an event
+    of type ``stop``."""
     seen = []
+    acknowledged = set()
     for _ in range(limit):
         message = ws.receive_json()
         seen.append(message)
         if message["type"] == "event" and message["event"]["type"] == stop:
             return seen
+        if message["type"] == "hand_pause" and message["n"] not in acknowledged:
+            acknowledged.add(message["n"])
+            ws.send_text(json.dumps({"type": "next_hand", "n": message["n"]}))
         if message["type"] == "prompt":
             action = choose(message) if choose else default_choice(message)
             ws.send_text(json.dumps({"type": "action", "action": action, "n": message["n"]}))
