@@ -14,7 +14,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server_helpers import Player, client_for, fast_settings
+from tests.server_helpers import Player, client_for, default_choice, fast_settings
 from tests.server_process import ServerProcess, free_port
 
 pytestmark = pytest.mark.slow
@@ -137,3 +137,67 @@ def test_kill_9_then_restart_resumes_and_finishes_identically(tmp_path: Path) ->
     reference_mjai, reference_psq = reference_records(tmp_path)
     assert mjai.splitlines() == reference_mjai.splitlines()
     assert psq.splitlines() == reference_psq.splitlines()
+
+
+def test_kill_9_during_the_pause_between_hands_pauses_again(tmp_path: Path) -> None:
+    """A person reads a hand's result (the next hand waits for his OK, ``--hand-pause-seconds``)
+    when the server is killed: after the restart his page reconnects to the same results, the
+    pause runs again in full, nobody ready, no clock running, and his OK deals the next hand."""
+    db = tmp_path / "server.sqlite3"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    options = ["--bot-delay", "0", "--hand-pause-seconds", "600"]
+    server = ServerProcess(f"sqlite:///{db}", options, port=port)
+    try:
+        http = httpx.Client(base_url=url, timeout=30)
+        csrf = http.get("/api/session").json()["csrf"]
+        csrf = http.post("/api/session/guest", json={"name": "kim"}, headers={"X-CSRF-Token": csrf}).json()[
+            "csrf"
+        ]
+        seats = [{"kind": "me"}, *SEATS[:3]]
+        table = http.post(
+            "/api/games/mahjong",
+            json={"seats": seats, "seed": "kill-9-pause", "options": OPTIONS},
+            headers={"X-CSRF-Token": csrf},
+        ).json()["game"]["id"]
+        cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+        socket_url = f"{url.replace('http', 'ws')}/api/games/{table}/ws"
+        events: dict[int, dict[str, Any]] = {}
+        with connect(socket_url, additional_headers={"Cookie": cookie}) as ws:
+            while True:
+                message = json.loads(ws.recv(timeout=60))
+                if message["type"] == "event":
+                    events[message["n"]] = message["event"]
+                elif message["type"] == "prompt":
+                    answer = default_choice(message)
+                    ws.send(json.dumps({"type": "action", "action": answer, "n": message["n"]}))
+                elif message["type"] == "hand_pause":
+                    pause = message
+                    break
+        shown = pause["n"]
+        assert events[shown]["type"] == "end_kyoku" and max(events) == shown
+        server.kill()  # kill -9 while the result is on the screen
+        server = ServerProcess(f"sqlite:///{db}", options, port=port)
+        with connect(f"{socket_url}?since={shown - 2}", additional_headers={"Cookie": cookie}) as ws:
+            seen = []
+            while (message := json.loads(ws.recv(timeout=60)))["type"] != "hand_pause":
+                seen.append(message)
+            assert seen[0]["type"] == "hello" and seen[0]["last"] == shown
+            again = {m["n"]: m["event"] for m in seen if m["type"] == "event"}
+            assert again == {n: events[n] for n in (shown - 1, shown)}  # the same hand_end, end_kyoku
+            assert message["n"] == shown and message["ready"] == [] and message["seats"] == [0]
+            assert 590 < message["seconds"] <= 600
+            with pytest.raises(TimeoutError):  # nothing is dealt while he reads
+                while True:
+                    late = json.loads(ws.recv(timeout=1))
+                    assert late["type"] not in ("event", "prompt"), late
+            ws.send(json.dumps({"type": "next_hand", "n": shown}))
+            while (message := json.loads(ws.recv(timeout=60)))["type"] != "event":
+                pass
+            assert message["n"] == shown + 1 and message["event"]["type"] == "start_kyoku"
+            while (message := json.loads(ws.recv(timeout=60)))["type"] != "prompt":
+                pass
+        stored = sqlite3.connect(db).execute("select by from actions where game_id=?", (table,)).fetchall()
+        assert ("timeout",) not in stored  # no clock ran out for him during the pause
+    finally:
+        server.kill()
