@@ -173,6 +173,18 @@ def test_a_table_of_bots_does_not_wait(tmp_path: Path) -> None:
     with_hub(tmp_path, test, hand_pause_seconds=60.0)
 
 
+def test_a_pause_of_zero_seconds_deals_at_once(tmp_path: Path) -> None:
+    async def test(hub: Hub) -> None:
+        actor, (east,) = await seated_table(hub, 1)
+        await end_first_hand(actor, 1)
+        assert actor.pause is None and actor.visible == len(actor.log)
+        seen = types(drain(east))
+        assert "hand_pause" not in seen and seen[seen.index("end_kyoku") + 1] == "start_kyoku"
+        assert 0 in actor.decisions  # the dealer's next turn is open at once
+
+    with_hub(tmp_path, test, hand_pause_seconds=0.0)
+
+
 def test_a_person_who_left_is_not_waited_for(tmp_path: Path) -> None:
     async def test(hub: Hub) -> None:
         actor, (east, _south) = await seated_table(hub, 2)
