@@ -1,7 +1,8 @@
 """The pause between two mahjong hands (Tenhou, Mahjong Soul): after a hand ends the table deals the
 next one when every person seated has pressed OK (``next_hand``) or after ``hand_pause_seconds``,
 whichever comes first; no clock runs meanwhile; a table of bots never waits; a bad or repeated
-acknowledgement changes nothing; a table restored during a pause pauses again.
+acknowledgement changes nothing; after the match's last hand nothing waits; a table restored
+during a pause pauses again.
 
 The tables deal a fixed wall: East (the dealer) holds 234567m234p55p67s, waiting on 5s-8s; he draws
 N and lets it go, South draws 8s and lets it go, and East wins by ron (MJ-FLOW-14), so the first
@@ -25,7 +26,7 @@ from taku.mahjong.wall import wall_from_parts
 from taku.server.hub import Hub
 from taku.server.mahjong_table import MahjongTable
 from taku.server.tables import Connection, GameError
-from tests.server_helpers import Player, browser, client_for, drain, fast_settings
+from tests.server_helpers import Player, browser, client_for, drain, fast_settings, play_until
 
 WALL = wall_from_parts(
     [
@@ -337,3 +338,19 @@ def test_a_table_restored_during_the_pause_pauses_again(tmp_path: Path) -> None:
             await again.stop()
 
     asyncio.run(run())
+
+
+def test_after_the_last_hand_nothing_waits(tmp_path: Path) -> None:
+    """A person plays a whole East-only match, pressing OK at each pause: every hand end but the
+    last is followed by a pause; the last goes straight to the match's end."""
+    settings = fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", hand_pause_seconds=60.0)
+    with client_for(settings) as client:
+        alice = Player(client)
+        made = alice.table([{"kind": "me"}, BOT, BOT, BOT], seed="last", options={"length": "east"})
+        game_id = made["game"]["id"]
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            seen = types(play_until(ws))
+    ends = [i for i, kind in enumerate(seen) if kind == "end_kyoku"]
+    assert len(ends) >= 4  # East 1 to East 4 at least
+    assert all(seen[i + 1] == "hand_pause" for i in ends[:-1])
+    assert seen[ends[-1] + 1 :] == ["end_game", "match_end"]
