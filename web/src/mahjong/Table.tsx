@@ -132,11 +132,13 @@ interface PauseView {
   pause: HandPause;
   /** This page's seat must still press OK. */
   mayPress: boolean;
+  /** A seat whose OK this page has just sent (not listed as reading while the server answers). */
+  sent: number | null;
   names: string[];
   press: () => void;
 }
 
-function PauseFooter({ pause, mayPress, names, press }: PauseView): JSX.Element {
+function PauseFooter({ pause, mayPress, sent, names, press }: PauseView): JSX.Element {
   const clock = <Clock key={`${pause.n}-${pause.ready.length}`} seconds={pause.seconds} running whole />;
   if (mayPress) {
     return (
@@ -145,7 +147,7 @@ function PauseFooter({ pause, mayPress, names, press }: PauseView): JSX.Element 
       </button>
     );
   }
-  const reading = pause.seats.filter((s) => !pause.ready.includes(s)).map((s) => names[s]);
+  const reading = pause.seats.filter((s) => !pause.ready.includes(s) && s !== sent).map((s) => names[s]);
   return (
     <p class="pause-note" data-testid="pause-note">
       {reading.length ? `Waiting for ${reading.join(", ")}: ` : ""}next hand in {clock} s
@@ -341,11 +343,13 @@ export function Table(props: TableProps): JSX.Element {
   // Between two hands the server holds the next one back (`hand_pause`) until each person pressed OK
   // or its seconds passed: the result stays up meanwhile, then closes with the pause.
   const pause = props.pause && state.handEnd !== null && props.pause.n >= state.handEndN ? props.pause : null;
-  const [pressed, setPressed] = useState(0);
-  const mayPress = Boolean(pause && playing && props.nextHand && pause.seats.includes(seat) && !pause.ready.includes(seat) && pressed !== pause.n);
+  // Pressed on this `hand_pause` message: the button waits for the server's next word (a later
+  // message without this seat among `ready`, after a lost connection, offers it again).
+  const [pressed, setPressed] = useState<HandPause | null>(null);
+  const mayPress = Boolean(pause && playing && props.nextHand && pause.seats.includes(seat) && !pause.ready.includes(seat) && pressed !== pause);
   const pressOk = () => {
     if (!pause || !mayPress) return;
-    setPressed(pause.n);
+    setPressed(pause);
     props.nextHand?.(pause.n);
     props.closeHandEnd(state.handEndN);
   };
@@ -480,7 +484,7 @@ export function Table(props: TableProps): JSX.Element {
           seat={seat}
           label="Continue"
           onClose={() => props.closeHandEnd(state.handEndN)}
-          pause={pause ? { pause, mayPress, names, press: pressOk } : null}
+          pause={pause ? { pause, mayPress, sent: pressed === pause ? seat : null, names, press: pressOk } : null}
         />
       )}
       {state.matchEnd && <MatchEndView end={state.matchEnd} names={names} gameId={props.gameId} inline={props.replay} />}
