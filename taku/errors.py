@@ -9,8 +9,8 @@
 * :class:`EngineError`: an engine process (an mjai bot, a Gomocup brain) that failed: it would
   not start, died, broke the protocol or ran out of time.
 
-Bad input is a ``ValueError`` (the message names it); a failed process is a ``RuntimeError``
-(python-chess's ``EngineError``).
+Bad input is a ``ValueError`` (the message names it, cut short by :func:`shown`); a failed
+process is a ``RuntimeError`` (python-chess's ``EngineError``).
 
 >>> from taku.mahjong.errors import InvalidNotationError as MahjongNotationError
 >>> from taku.renju.errors import InvalidNotationError as RenjuNotationError

@@ -79,7 +79,8 @@ _OTHER_SESSION_DOCS = sorted({e.path.name for e in SESSIONS if e.path.name != "R
 
 
 def test_other_docs_sessions() -> None:
-    """Sessions in docs other than README.md and the renju docs (none today) are doctested."""
+    """Sessions in docs other than README.md and the renju docs (docs/envs.md and
+    docs/mahjong-table.md today) are doctested."""
     for name in _OTHER_SESSION_DOCS:
         result = doctest.testfile(str(REPO / "docs" / name), module_relative=False)
         assert result.failed == 0, name

@@ -43,4 +43,13 @@ def test_engine_process_failures_are_engine_errors() -> None:
         assert issubclass(error, EngineError) and issubclass(error, RuntimeError)
         assert issubclass(error, ValueError)  # as before: callers that catch ValueError still do
     assert not issubclass(EngineError, ValueError)
-    assert taku.errors.__all__ == ["EngineError", "InvalidNotationError", "RecordError"]
+    assert taku.errors.__all__ == ["EngineError", "InvalidNotationError", "RecordError", "shown"]
+
+
+def test_a_bad_input_is_named_cut_short() -> None:
+    """Both cores name a bad input in an error with ``shown``: its repr, at most 40 characters
+    (an ellipsis where it is cut), or its type when it has no printable repr."""
+    assert taku.errors.shown("5mr") == "'5mr'"
+    assert taku.errors.shown(list(range(100))) == "[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, …"
+    assert len(taku.errors.shown("x" * 10**6)) == 40
+    assert taku.errors.shown(10**5000) == "int (too large to show)"

@@ -378,7 +378,7 @@ def clone(match: Match) -> Match:
     memo[id(kyoku._seats)] = seats
     for original, target in ((kyoku, copied.kyoku), (match, copied)):
         for name, value in state(original).items():
-            if name == "events":
+            if name == "_events":
                 setattr(target, name, list(value))
             elif name != "kyoku":
                 setattr(target, name, copy.deepcopy(value, memo))

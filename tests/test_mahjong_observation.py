@@ -1,14 +1,17 @@
 """What a seat is given: observations that cannot change the game, with the derived fields players
-need (seat wind, visible tiles); one seat/wind conversion; the phase of a hand as an enum."""
+need (seat wind, visible tiles); the referee's event record, which no caller can change; one
+seat/wind conversion; the phase of a hand as an enum."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import random
 
 import pytest
 
-from taku.mahjong.kyoku import CLAIM_PHASES, Kyoku, Phase, SeatView, mask_event
+from taku.mahjong.kyoku import CLAIM_PHASES, EventLog, Kyoku, Phase, SeatView, mask_event
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules
 from taku.mahjong.seats import seat_of_wind, seat_wind
@@ -53,6 +56,65 @@ def test_an_observation_cannot_change_the_record() -> None:
     tsumo = {"type": "tsumo", "actor": 0, "pai": "1m"}
     assert mask_event(tsumo, 0) == tsumo and mask_event(tsumo, 0) is not tsumo
     assert mask_event(tsumo, 1)["pai"] == "?"
+
+
+def played(seed: int, events: int) -> Match:
+    match = Match(TENHOU, seed=seed)
+    rng = random.Random(seed)
+    while len(match.events) < events:
+        match.apply(rng.choice(match.legal_actions(match.to_act[0])))
+    return match
+
+
+@pytest.mark.parametrize("whose", ["kyoku", "match"])
+def test_the_event_record_cannot_be_changed_by_a_caller(whose: str) -> None:
+    """Issue 15 (6): ``Kyoku.events`` and ``Match.events`` are read-only views of the referee's
+    record: no method or item assignment changes them, each event read (by index, slice or
+    iteration) is a copy whose changes, nested lists included, reach no record, and the play
+    goes on the same."""
+    match = played(7, 60)
+    twin = played(7, 60)  # the same seed and choices: the same record
+    owner = match.kyoku if whose == "kyoku" else match
+    log = owner.events
+    assert isinstance(log, EventLog) and log == twin_log(twin, whose)
+    before = repr(log)
+    with pytest.raises(AttributeError):
+        log.append({"type": "end_game"})  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        log.clear()  # type: ignore[attr-defined]
+    with pytest.raises(TypeError):
+        log[0] = {"type": "end_game"}  # type: ignore[index]
+    with pytest.raises(TypeError):
+        del log[-1]  # type: ignore[attr-defined]
+    start = next(e for e in log if e["type"] == "start_kyoku")
+    start["scores"][0] = 99
+    start["tehais"][0].clear()
+    start["type"] = "changed"
+    for event in log[-5:]:
+        event.clear()
+    log[-1]["type"] = "changed"
+    assert isinstance(log[-5:], tuple) and len(log[-5:]) == 5
+    assert repr(owner.events) == before
+    assert owner.events == list(log) and owner.events == tuple(log) and owner.events == twin_log(twin, whose)
+    assert all(mine is not again for mine, again in zip(log, log, strict=True))
+    for other in (match, twin):  # both go on alike: nothing was changed
+        rng = random.Random(1)
+        for _ in range(30):
+            other.apply(rng.choice(other.legal_actions(other.to_act[0])))
+    assert match.events == twin.events and len(match.events) >= 90
+
+
+def test_an_event_log_copies_and_pickles_to_an_equal_detached_log() -> None:
+    match = played(3, 30)
+    copies = (copy.deepcopy(match.events), pickle.loads(pickle.dumps(match.events)))
+    assert all(isinstance(log, EventLog) and log == match.events for log in copies)
+    count = len(match.events)
+    match.apply(match.legal_actions(match.to_act[0])[0])
+    assert len(match.events) > count and [len(log) for log in copies] == [count, count]
+
+
+def twin_log(twin: Match, whose: str) -> EventLog:
+    return twin.kyoku.events if whose == "kyoku" else twin.events
 
 
 def test_seat_views_are_read_only_snapshots() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import sys
+from typing import Any
 
 import pytest
 
@@ -559,6 +560,22 @@ def test_the_input_bounds_of_the_library_are_not_rules(field: str, bound: int, s
         assert message.startswith(f"rules field {field} must be a non-negative")
         assert f"at most {3_600_000 if field.endswith('_ms') else 1_000_000_000}" in message
         assert "taku's input bound, not a rule" in message and str(past) in message
+
+
+@pytest.mark.parametrize("refuse", [
+    lambda huge: Rules().with_options([f"start_points={'9' * len(huge)}"]),
+    lambda huge: Rules().with_options([f"uma={huge}"]),
+    lambda huge: Rules().with_options([huge]),
+    lambda huge: Rules().with_values({"kuitan": huge}),
+    lambda huge: Rules().with_values({huge: 1}),
+    lambda huge: Rules.preset(huge),
+], ids=["number", "numbers", "no FIELD=VALUE", "value", "field", "preset"])
+def test_a_huge_bad_option_is_cut_short_in_the_error(refuse: Any) -> None:
+    """A bad option or preset name of 100,000 characters is refused naming at most its first 40."""
+    with pytest.raises(UnknownRulesError) as caught:
+        refuse("x" * 100_000)
+    message = str(caught.value)
+    assert "…" in message and len(message) < 300
 
 
 def _annotations_in_source() -> dict[str, str]:

@@ -76,3 +76,42 @@ def test_the_check_sees_a_private_use() -> None:
                      "        return other._seen\n")
     assert uses_of_core_private_names(tree, {"_Seat", "_walls", "_legal", "_seen"}) == [
         "1: import _Seat", "2: ._walls", "3: ._legal"]
+
+
+DRIVERS = ["formats/mahjong/replay.py", "protocols/mjai_client.py", "protocols/mjai_process.py",
+           "server/mahjong_table.py", "envs/mahjong_env.py", "envs/mahjong_features.py",
+           "cli/play_mahjong.py"]
+"""The modules above the core that drive the table engine (the replay, the mjai bot and its
+process, the server's table, the environments, the terminal game)."""
+
+
+def bare_any_annotations(tree: ast.AST) -> list[str]:
+    """``line: name`` of each parameter, return value or variable annotated as plain ``Any``."""
+    found = []
+    for node in ast.walk(tree):
+        annotated: list[tuple[str, ast.expr | None]] = []
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            arguments = node.args
+            annotated += [(a.arg, a.annotation) for a in
+                          (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)]
+            annotated.append((f"{node.name}()", node.returns))
+        elif isinstance(node, ast.AnnAssign):
+            annotated.append((ast.unparse(node.target), node.annotation))
+        found += [f"{node.lineno}: {name}" for name, annotation in annotated
+                  if annotation is not None and ast.unparse(annotation).strip("'\"") == "Any"]
+    return found
+
+
+@pytest.mark.parametrize("name", DRIVERS)
+def test_the_modules_driving_the_engine_type_it_without_any(name: str) -> None:
+    """Issue 15: mypy --strict with no ``Any`` where the replay and the mjai client drive the
+    engine: nothing in them is annotated as plain ``Any`` (JSON values are ``dict[str, Any]``,
+    and the engine's values their own types), so mypy checks every use of the engine."""
+    path = PACKAGE / name
+    assert path.exists(), name
+    assert bare_any_annotations(ast.parse(path.read_text(encoding="utf-8"))) == []
+
+
+def test_the_any_check_sees_a_bare_any() -> None:
+    tree = ast.parse("def f(kyoku: Any, n: int) -> 'Any':\n    x: Any = 1\n    y: dict[str, Any] = {}\n")
+    assert bare_any_annotations(tree) == ["1: kyoku", "1: f()", "2: x"]

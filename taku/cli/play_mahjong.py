@@ -11,13 +11,13 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.table import Table
 
 from taku.bots import Player, make_player
 from taku.cli.play import QuitGame, Terminal
 from taku.mahjong.actions import Action
+from taku.mahjong.hand import Meld
 from taku.mahjong.kyoku import Event, KyokuResult, Observation
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules, rules_label
@@ -308,7 +308,7 @@ class _Table:
             lines.append(f"           {bottom}")
         return "\n".join(lines)
 
-    def meld_text(self, meld: Any) -> str:
+    def meld_text(self, meld: Meld) -> str:
         tiles = " ".join(self.tile(t) for t in meld.tiles)
         return f"{meld.kind} {tiles}"
 

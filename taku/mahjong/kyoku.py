@@ -5,7 +5,8 @@ At every decision point :attr:`Kyoku.to_act` names the seats that must answer,
 illegal one raises :class:`~taku.mahjong.actions.IllegalActionError` and changes nothing). When
 several seats may claim a discard, each answers (``none`` passes) and the engine resolves the
 claims by priority: ron over pon and kan over chi (MJ-FLOW-14). Every step is recorded as an mjai
-event in :attr:`Kyoku.events`; :meth:`Kyoku.observe` gives what one seat may see, and
+event in :attr:`Kyoku.events` (read-only to callers: an ``EventLog`` whose events read are
+copies); :meth:`Kyoku.observe` gives what one seat may see, and
 :attr:`Kyoku.seats` each seat's state, read-only.
 
 Seats are absolute (0..3, the first dealer is 0); ``dealer`` is this hand's dealer (mjai's ``oya``).
@@ -44,7 +45,7 @@ from taku.mahjong.kyoku_settlement import (
 )
 from taku.mahjong.kyoku_state import CLAIM_PHASES, YAOCHUU, Phase, SeatView, _Seat
 from taku.mahjong.kyoku_turn import turn_actions, why_illegal
-from taku.mahjong.observation import Event, Observation, mask_event
+from taku.mahjong.observation import Event, EventLog, Observation, mask_event
 from taku.mahjong.rules import Rules
 from taku.mahjong.score import Win
 from taku.mahjong.seats import seat_wind
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
     from taku.mahjong.perspective import SeatPerspective
 
 __all__ = [
-    "CLAIM_PHASES", "WIND_MJAI", "Event", "Kyoku", "KyokuResult", "Observation", "Phase",
+    "CLAIM_PHASES", "WIND_MJAI", "Event", "EventLog", "Kyoku", "KyokuResult", "Observation", "Phase",
     "SeatView", "kuikae_kinds", "mask_event",
 ]
 
@@ -119,7 +120,8 @@ class Kyoku:
         self.completing: set[int] = set()
         self._legal: tuple[Action, ...] | None = None
         self.result: KyokuResult | None = None
-        self.events: list[Event] = []
+        self._events: list[Event] = []
+        """The hand's record, appended to by ``_emit`` only (callers read :attr:`events`)."""
         self._masked: tuple[list[Event], ...] = ([], [], [], [])  # events as each seat sees them
         self._emit({
             "type": "start_kyoku", "bakaze": WIND_MJAI[round_wind], "kyoku": self.hand_number,
@@ -224,8 +226,14 @@ class Kyoku:
             raise AssertionError(kind)
 
     # --- events ------------------------------------------------------------------------------------
+    @property
+    def events(self) -> EventLog:
+        """The hand's mjai events so far, read-only (each event read is a copy): the referee's
+        record, which no caller can change."""
+        return EventLog(self._events)
+
     def _emit(self, event: Event) -> None:
-        self.events.append(event)
+        self._events.append(event)
 
     def _reveal_dora(self) -> None:
         if not self.rules.kandora or self.dora_revealed >= 5:
@@ -354,7 +362,7 @@ class Kyoku:
             raise MahjongError(f"seat must be 0..3, got {seat!r}")
         s = self._seats[seat]
         masked = self._masked[seat]
-        events = self.events
+        events = self._events
         if len(masked) < len(events):  # events are only ever appended
             masked.extend(mask_event(e, seat) for e in events[len(masked):])
         return Observation(

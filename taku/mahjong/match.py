@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from taku.mahjong.actions import Action, IllegalActionError
-from taku.mahjong.kyoku import Event, Kyoku, KyokuResult, Observation
+from taku.mahjong.kyoku import Event, EventLog, Kyoku, KyokuResult, Observation
 from taku.mahjong.rules import Rules
 from taku.mahjong.seats import seat_of_wind
 from taku.mahjong.wall import Wall
@@ -65,7 +65,8 @@ class Match:
         self.hand_count = 0
         self.results: list[KyokuResult] = []
         self.result: MatchResult | None = None
-        self.events: list[Event] = [{"type": "start_game"}]
+        self._events: list[Event] = [{"type": "start_game"}]
+        """The match's record, appended to here only (callers read :attr:`events`)."""
         self.kyoku = self._new_kyoku()
 
     def _next_wall(self) -> Wall:
@@ -86,9 +87,15 @@ class Match:
         return kyoku
 
     def _sync_events(self, kyoku: Kyoku) -> None:
-        new = kyoku.events[self._seen:]
-        self._seen = len(kyoku.events)
-        self.events.extend(new)
+        new = kyoku._events[self._seen:]
+        self._seen = len(kyoku._events)
+        self._events.extend(new)
+
+    @property
+    def events(self) -> EventLog:
+        """The match's mjai events so far (``start_game``, each hand's, ``end_game``), read-only
+        (each event read is a copy): the referee's record, which no caller can change."""
+        return EventLog(self._events)
 
     # --- the player API ------------------------------------------------------------------------
     @property
@@ -140,7 +147,7 @@ class Match:
             # The hand does not count: riichi sticks of the hand return (MJ-FLOW-05).
             self.scores = [s + d for s, d in zip(self._start_scores(kyoku), result.deltas,
                                                  strict=True)]
-            self.deposits = kyoku.events[0]["kyotaku"]
+            self.deposits = kyoku._events[0]["kyotaku"]
             keeps = result.dealer_keeps
             honba_next = self.honba
             if not keeps and not (self.rules.bust and min(self.scores) < 0) and \
@@ -167,7 +174,7 @@ class Match:
         self.kyoku = self._new_kyoku()
 
     def _start_scores(self, kyoku: Kyoku) -> list[int]:
-        scores: list[int] = kyoku.events[0]["scores"]
+        scores: list[int] = kyoku._events[0]["scores"]
         return list(scores)
 
     def _ends(self, result: KyokuResult, keeps: bool) -> bool:
@@ -236,4 +243,4 @@ class Match:
         self.result = MatchResult((scores[0], scores[1], scores[2], scores[3]),
                                   (ranks[0], ranks[1], ranks[2], ranks[3]),
                                   (points[0], points[1], points[2], points[3]), self.deposits)
-        self.events.append({"type": "end_game", "scores": list(scores)})
+        self._events.append({"type": "end_game", "scores": list(scores)})

@@ -1,7 +1,10 @@
-"""What one seat may see of a hand: :class:`Observation` and :func:`mask_event`.
+"""What one seat may see of a hand: :class:`Observation` and :func:`mask_event`; and the
+read-only view of the referee's event record, :class:`EventLog`.
 
 An observation is an immutable value: its events are the seat's own copies (other seats' draws
 and starting hands hidden as ``?``), so a player that changes what it receives changes no record.
+The record itself (``Kyoku.events``, ``Match.events``) is an :class:`EventLog`: it has no method
+that changes it, and each event read from it is a copy.
 
 >>> from taku.mahjong.kyoku import Kyoku
 >>> from taku.mahjong.wall import Wall
@@ -16,8 +19,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from taku.mahjong.actions import Action
 from taku.mahjong.hand import Meld
@@ -97,11 +101,82 @@ def mask_event(event: Event, seat: int) -> Event:
         return {**event, "scores": list(event["scores"]),
                 "tehais": [list(hand) if i == seat else ["?"] * len(hand)
                            for i, hand in enumerate(event["tehais"])]}
-    return {key: _copy(value) for key, value in event.items()}
+    return copy_event(event)
 
 
 def _copy(value: Any) -> Any:
-    """A copy of an event's value: lists (of lists) copied, strings and numbers shared."""
+    """A copy of an event's value: lists and dicts (nested) copied, strings and numbers shared."""
     if type(value) is list:
         return [_copy(item) for item in value]
+    if type(value) is dict:
+        return {key: _copy(item) for key, item in value.items()}
     return value
+
+
+def copy_event(event: Event) -> Event:
+    """A copy of ``event`` that shares nothing mutable with it (its lists and dicts copied)."""
+    return {key: _copy(value) for key, value in event.items()}
+
+
+class EventLog(Sequence[Event]):
+    """The mjai event record of a hand or a match, read-only (``Kyoku.events``,
+    ``Match.events``): only the referee appends to it, and nobody else changes it. Reading an
+    event gives a copy (:func:`copy_event`), so a caller who changes what he read changes no
+    record; a slice is a tuple of copies. It is a live view: events the referee appends later
+    are in it. It equals another log, a list or a tuple of the same events.
+
+    >>> from taku.mahjong.kyoku import Kyoku
+    >>> from taku.mahjong.wall import Wall
+    >>> table = Kyoku(Wall.shuffled(1))
+    >>> log = table.events
+    >>> len(log), log[-1]["type"], [event["type"] for event in log[:2]]
+    (2, 'tsumo', ['start_kyoku', 'tsumo'])
+    >>> log[0]["scores"].append(0)
+    >>> log.append({"type": "end_kyoku"})
+    Traceback (most recent call last):
+    ...
+    AttributeError: 'EventLog' object has no attribute 'append'
+    >>> log[0]["scores"], len(table.events)
+    ([25000, 25000, 25000, 25000], 2)
+    """
+
+    __slots__ = ("_events",)
+
+    def __init__(self, events: list[Event]) -> None:
+        self._events = events  # the referee's own list, which only it appends to
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(index, slice):
+            return tuple(copy_event(event) for event in self._events[index])
+        return copy_event(self._events[index])
+
+    def __iter__(self) -> Iterator[Event]:
+        for event in self._events:
+            yield copy_event(event)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, EventLog):
+            return self._events == other._events
+        if isinstance(other, (list, tuple)):
+            return len(self._events) == len(other) and all(
+                mine == theirs for mine, theirs in zip(self._events, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # it grows: not hashable, as a list
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling and copying (a compiled class cannot be created empty): a deep copy or an
+        # unpickled log is a log of copied events, detached from the referee's.
+        return EventLog, (self._events,)
+
+    def __repr__(self) -> str:
+        return f"EventLog({self._events!r})"

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
+from taku.errors import shown
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.yaku import YAKUMAN_LIMIT_NAMES
 from taku.values import reduce_value
@@ -261,7 +262,7 @@ class Rules:
             return PRESETS[PRESET_ALIASES.get(name, name)]
         except (KeyError, TypeError):
             raise UnknownRulesError(
-                f"unknown rules preset {name!r}; choose one of "
+                f"unknown rules preset {shown(name)}; choose one of "
                 f"{', '.join([*PRESETS, *PRESET_ALIASES])}") from None
 
     def replace(self, **changes: Any) -> Rules:
@@ -288,9 +289,9 @@ class Rules:
             key, sep, value = option.partition("=")
             key = key.strip()
             if not sep or not key:
-                raise UnknownRulesError(f"{option!r}: expected FIELD=VALUE, like kuitan=false")
+                raise UnknownRulesError(f"{shown(option)}: expected FIELD=VALUE, like kuitan=false")
             if key not in FIELD_KINDS:
-                raise UnknownRulesError(f"unknown rules field {key!r}")
+                raise UnknownRulesError(f"unknown rules field {shown(key)}")
             changes[key] = _option_value(value.strip(), getattr(self, key), key)
         return self.replace(**changes)
 
@@ -303,19 +304,19 @@ class Rules:
         (1, 1, 1)
         """
         if not isinstance(values, Mapping):
-            raise UnknownRulesError(f"options must be an object of rules fields, got {values!r}")
+            raise UnknownRulesError(f"options must be an object of rules fields, got {shown(values)}")
         changes: dict[str, Any] = {}
         for key, value in values.items():
             if key not in FIELD_KINDS:
-                raise UnknownRulesError(f"unknown rules field {key!r}")
+                raise UnknownRulesError(f"unknown rules field {shown(key)}")
             current = getattr(self, key)
             if isinstance(current, frozenset):
                 if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                    raise UnknownRulesError(f"option {key} must be a list of names, got {value!r}")
+                    raise UnknownRulesError(f"option {key} must be a list of names, got {shown(value)}")
                 value = frozenset(value)
             elif isinstance(current, tuple):
                 if not isinstance(value, list) or not all(type(v) is int for v in value):
-                    raise UnknownRulesError(f"option {key} must be a list of integers, got {value!r}")
+                    raise UnknownRulesError(f"option {key} must be a list of integers, got {shown(value)}")
                 value = tuple(value)
             changes[key] = value
         return self.replace(**changes)
@@ -334,19 +335,20 @@ def _option_value(value: str, current: Any, key: str) -> Any:
             return True
         if text in ("0", "false", "no", "off"):
             return False
-        raise UnknownRulesError(f"{key} expects true or false, got {value!r}")
+        raise UnknownRulesError(f"{key} expects true or false, got {shown(value)}")
     if isinstance(current, int):
         try:
             return int(value)
         except ValueError:
-            raise UnknownRulesError(f"{key} expects a number, got {value!r}") from None
+            raise UnknownRulesError(f"{key} expects a number, got {shown(value)}") from None
     if isinstance(current, frozenset):
         return frozenset(item.strip() for item in value.split(",") if item.strip())
     if isinstance(current, tuple):
         try:
             return tuple(int(item) for item in value.split(","))
         except ValueError:
-            raise UnknownRulesError(f"{key} expects numbers separated by commas, got {value!r}") from None
+            raise UnknownRulesError(f"{key} expects numbers separated by commas, got "
+                                    f"{shown(value)}") from None
     return value
 
 
@@ -459,7 +461,7 @@ def _check_field(name: str, kind: FieldKind, value: Any) -> None:
     """Raise :class:`UnknownRulesError` if ``value`` is not an allowed value of field ``name``."""
 
     def fail(allowed: str) -> None:
-        raise UnknownRulesError(f"rules field {name} must be {allowed}, got {value!r}")
+        raise UnknownRulesError(f"rules field {name} must be {allowed}, got {shown(value)}")
 
     if isinstance(kind, tuple):
         if not any(type(value) is type(choice) and value == choice for choice in kind):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from types import TracebackType
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from taku.errors import EngineError
 from taku.mahjong.actions import Action, IllegalActionError, match_action
@@ -61,7 +61,7 @@ class MjaiEventFeed:
         self._pending: list[Event] = [{"type": "start_game", "id": seat}]
         self._start: Event | None = None
         self._sent = 0
-        self._last_type: Any = None
+        self._last_type: object = None  # the type of the last event sent
 
     def batch(self, observation: Observation) -> list[Event]:
         """The events to send with the decision ``observation``."""
