@@ -49,7 +49,7 @@ def web_server(directory: Path, *extra: str) -> Iterator[str]:
     options = [
         *("--bot-delay", "0.05", "--ai-processes", "0", "--ai-max-nodes", "300"),
         *("--action-seconds", "60", "--bank-seconds", "60"),
-        *("--hand-pause-seconds", "120"),  # a hand's result stays up while a busy machine screenshots it
+        *("--hand-pause-seconds", "60"),  # a hand's result stays up while a busy machine screenshots it
         *extra,
     ]
     with running_server(f"sqlite:///{db}", options) as process:
