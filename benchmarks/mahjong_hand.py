@@ -14,7 +14,12 @@ tsumo and ron, dora, red fives. Each side gets its natural input, built before t
   ``HandCalculator.estimate_hand_value(136-ids, win id, [Meld], dora ids, HandConfig, ura ids)``;
 - shanten: both take the same 34-count list (``taku.mahjong.shanten.shanten(counts)`` and
   ``mahjong.shanten.Shanten().calculate_shanten(counts)``), on random 13- and 14-tile draws from a
-  seeded wall and on the 13 concealed tiles (winning tile removed) of the closed scoring hands.
+  seeded wall and on the 13 concealed tiles (winning tile removed) of the closed scoring hands;
+- shanten of many hands (learning code): taku's batch entry point on all the hands at once
+  (``shanten_batch(bytes)``: 34 counts per hand, one after another; and
+  ``taku.mahjong_batch.shanten_array`` on a ``(n, 34)`` NumPy array) against ``riichienv``'s
+  ``calculate_shanten(ids)`` (PyPI, a Rust engine; it takes one hand's list of 136-tile ids,
+  and has no batch call) called once per hand, if riichienv is installed. Per hand.
 
 *Cold* is the first pass over the hands in a fresh interpreter (each library's tables and caches
 empty; module import not included), taken as the median of several fresh processes. *Warm* is the
@@ -78,9 +83,20 @@ def _build(score_hands: int, shanten_hands: int) -> dict[str, Any]:
             counts[i // 4] += 1
         counts[case.win_id // 4] -= 1
         tenpai13.append(counts)
-    return {"taku_args": taku_args, "oracle_args": oracle_args, "texts": texts,
-            "draws13": draws13, "draws14": draws14, "tenpai13": tenpai13,
-            "Hand": Hand, "Tile": Tile}
+    data: dict[str, Any] = {"taku_args": taku_args, "oracle_args": oracle_args, "texts": texts,
+                            "draws13": draws13, "draws14": draws14, "tenpai13": tenpai13,
+                            "Hand": Hand, "Tile": Tile}
+    for name in ("draws13", "draws14", "tenpai13"):  # the batch inputs, built before timing
+        hands = data[name]
+        data[f"{name}-blob"] = [b"".join(bytes(counts) for counts in hands)]
+        data[f"{name}-ids"] = [[kind * 4 + copy for kind in range(34) for copy in range(counts[kind])]
+                               for counts in hands]
+        try:
+            import numpy as np
+        except ImportError:
+            continue
+        data[f"{name}-array"] = [np.array(hands, dtype=np.uint8)]
+    return data
 
 
 Loop = tuple[Callable[[list[Any]], None], list[Any]]
@@ -93,10 +109,11 @@ def _loops(data: dict[str, Any]) -> dict[str, Loop]:
 
     from taku.mahjong.errors import NotAWinError
     from taku.mahjong.score import score_hand
-    from taku.mahjong.shanten import shanten
+    from taku.mahjong.shanten import shanten, shanten_batch
 
     estimate = HandCalculator.estimate_hand_value
     peer_shanten = Shanten().calculate_shanten
+    riichienv_shanten = _riichienv_shanten()
     hand_from_str, tile_from_str = data["Hand"].from_str, data["Tile"].from_str
 
     def taku_score(items: list[Any]) -> None:
@@ -126,6 +143,16 @@ def _loops(data: dict[str, Any]) -> dict[str, Loop]:
         for counts in items:
             peer_shanten(counts)
 
+    def taku_batch(items: list[Any]) -> None:
+        for blob in items:
+            shanten_batch(blob)
+
+    def taku_array(items: list[Any]) -> None:
+        from taku.mahjong_batch import shanten_array
+
+        for array in items:
+            shanten_array(array)
+
     loops: dict[str, Loop] = {
         "score/taku": (taku_score, data["taku_args"]),
         "score/peer": (peer_score, data["oracle_args"]),
@@ -134,17 +161,43 @@ def _loops(data: dict[str, Any]) -> dict[str, Loop]:
     for name in ("draws13", "draws14", "tenpai13"):
         loops[f"shanten-{name}/taku"] = (taku_shanten, data[name])
         loops[f"shanten-{name}/peer"] = (peer_shanten_loop, data[name])
+        loops[f"batch-{name}/taku"] = (taku_batch, data[f"{name}-blob"])
+        if f"{name}-array" in data:
+            loops[f"batch-{name}/taku-numpy"] = (taku_array, data[f"{name}-array"])
+        if riichienv_shanten is not None:
+            def riichienv_loop(items: list[Any], calculate: Any = riichienv_shanten) -> None:
+                for ids in items:
+                    calculate(ids)
+            loops[f"batch-{name}/riichienv"] = (riichienv_loop, data[f"{name}-ids"])
     return loops
 
 
+def _riichienv_shanten() -> Any:
+    """riichienv's ``calculate_shanten`` (None if riichienv is not installed)."""
+    try:
+        from riichienv import calculate_shanten
+    except ImportError:
+        return None
+    return calculate_shanten
+
+
 def _time(loop: Loop) -> float:
-    """Microseconds per call of one pass (CPU time of this process: other jobs sharing the cores
-    inflate it less than wall-clock time)."""
+    """Microseconds per call (per hand for a batch) of one pass (CPU time of this process: other
+    jobs sharing the cores inflate it less than wall-clock time)."""
     run, items = loop
     gc.collect()
     start = time.process_time()
     run(items)
-    return (time.process_time() - start) / len(items) * 1e6
+    return (time.process_time() - start) / _hands(items) * 1e6
+
+
+def _hands(items: list[Any]) -> int:
+    """How many hands a loop's inputs hold (a batch input holds them all)."""
+    if len(items) == 1 and isinstance(items[0], bytes):
+        return len(items[0]) // 34
+    if len(items) == 1 and hasattr(items[0], "shape"):
+        return int(items[0].shape[0])
+    return len(items)
 
 
 def _cold(loop: Loop) -> dict[str, float]:
@@ -172,20 +225,32 @@ def _agreement(data: dict[str, Any]) -> str:
     """How often the two shanten functions agree on the benchmark hands (a sanity check)."""
     from mahjong.shanten import Shanten
 
-    from taku.mahjong.shanten import shanten
+    from taku.mahjong.shanten import shanten, shanten_batch
 
     peer = Shanten().calculate_shanten
+    riichienv = _riichienv_shanten()
     parts = []
     for name in ("draws13", "draws14", "tenpai13"):
         hands = data[name]
-        same = sum(1 for counts in hands if shanten(counts) == peer(counts))
-        parts.append(f"{name} {same}/{len(hands)}")
-    return "shanten agreement: " + ", ".join(parts)
+        ours = [shanten(counts) for counts in hands]
+        same = sum(1 for counts, value in zip(hands, ours, strict=True) if value == peer(counts))
+        batch = sum(1 for a, b in zip(shanten_batch(data[f"{name}-blob"][0]), ours, strict=True)
+                    if a == b)
+        text = f"{name} {same}/{len(hands)} (taku's batch: {batch}/{len(hands)}"
+        if riichienv is not None:
+            agree = sum(1 for ids, value in zip(data[f"{name}-ids"], ours, strict=True)
+                        if riichienv(ids) == value)
+            text += f", riichienv: {agree}/{len(hands)}"
+        parts.append(text + ")")
+    return "shanten agreement with mahjong: " + ", ".join(parts)
 
 
-ROWS = (("scoring", "score", 5), ("shanten, 13 random tiles", "shanten-draws13", 10),
-        ("shanten, 14 random tiles", "shanten-draws14", 10),
-        ("shanten, 13 tiles, tenpai", "shanten-tenpai13", 10))
+ROWS = (("scoring", "score", (10, 15)), ("shanten, 13 random tiles", "shanten-draws13", (None, 50)),
+        ("shanten, 14 random tiles", "shanten-draws14", (None, 50)),
+        ("shanten, 13 tiles, tenpai", "shanten-tenpai13", (None, 50)))
+"""Each row: its label, its loops' key, the goals of issue 10 (compiled build), cold and warm."""
+BATCH_ROWS = (("13 random tiles", "draws13"), ("14 random tiles", "draws14"),
+              ("13 tiles, tenpai", "tenpai13"))
 
 
 def main() -> None:
@@ -230,20 +295,31 @@ def main() -> None:
           "first pass including the first call (table loading)")
     print(_agreement(data))
     print()
-    header = ("| task | pass | taku µs/call | mahjong µs/call | taku/mahjong throughput | target |")
+    header = ("| task | pass | taku µs/call | mahjong µs/call | taku/mahjong throughput | goal |")
     print(header)
     print("|---|---|---:|---:|---:|---:|")
-    for label, key, target in ROWS:
-        for phase in ("cold", "warm"):
+    for label, key, targets in ROWS:
+        for phase, target in zip(("cold", "warm"), targets, strict=True):
             if phase == "cold":
                 ours, theirs = cold[f"{key}/taku"]["pass_us"], cold[f"{key}/peer"]["pass_us"]
             else:
                 ours, theirs = warm_us[f"{key}/taku"], warm_us[f"{key}/peer"]
-            print(f"| {label} | {phase} | {ours:.2f} | {theirs:.2f} | {theirs / ours:.1f}x | "
-                  f"≥{target}x |")
+            goal = f"≥{target}x" if target else ""
+            print(f"| {label} | {phase} | {ours:.2f} | {theirs:.2f} | {theirs / ours:.1f}x | {goal} |")
     ours = warm_us["score-from-text/taku"]
     print(f"| scoring, taku parsing the text too | warm | {ours:.2f} | {warm_us['score/peer']:.2f} | "
           f"{warm_us['score/peer'] / ours:.1f}x | |")
+    print()
+    print("| shanten of many hands, per hand (warm) | taku `shanten_batch` µs | taku `shanten_array` "
+          "(NumPy) µs | riichienv `calculate_shanten` µs | riichienv / taku batch |")
+    print("|---|---:|---:|---:|---:|")
+    for label, key in BATCH_ROWS:
+        ours = warm_us[f"batch-{key}/taku"]
+        numpy_us = warm_us.get(f"batch-{key}/taku-numpy")
+        theirs = warm_us.get(f"batch-{key}/riichienv")
+        print(f"| {label} | {ours:.3f} | {'-' if numpy_us is None else f'{numpy_us:.3f}'} | "
+              f"{'-' if theirs is None else f'{theirs:.3f}'} | "
+              f"{'-' if theirs is None else f'{theirs / ours:.2f}x'} |")
     print()
     print("first call in a fresh process (ms): " + ", ".join(
         f"{key}/{side} {cold[f'{key}/{side}']['first_ms']:.1f}"

@@ -41,6 +41,7 @@ Reward = Literal["hand", "placement"]
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 
 ObsDict = dict[str, npt.NDArray[Any]]
+_INDEX_TYPES = (int, np.integer)  # an action index (built once: step checks it every time)
 
 
 def _rules(rules: Rules | str | None) -> Rules:
@@ -80,6 +81,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.match: Match = Match(self.rules, seed)
         self._features = [SeatFeatures(seat) for seat in range(4)]
         self._legal: dict[int, Action] = {}
+        self._mask = bytearray(NUM_ACTIONS)  # the selected agent's legal indices
         self._started = False
 
     # --- spaces ----------------------------------------------------------------------------------
@@ -122,6 +124,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.agent_selection = AGENTS[seat]
         obs = match.observe(seat)
         self._legal = index_actions(obs.legal_actions)
+        self._mask = mask = bytearray(NUM_ACTIONS)
+        for index in self._legal:
+            mask[index] = 1
         self.infos[AGENTS[seat]] = {"observation": obs, "legal_actions": self._legal}
 
     def observe(self, agent: str) -> ObsDict:
@@ -129,12 +134,13 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         seat = AGENTS.index(agent)
         if agent == self.agent_selection and "observation" in self.infos.get(agent, {}):
             obs = self.infos[agent]["observation"]
+            mask = np.frombuffer(self._mask, dtype=np.int8).copy()
         else:
             obs = self.match.observe(seat)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        if not self.match.is_over:
-            for index in index_actions(obs.legal_actions):
-                mask[index] = 1
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            if not self.match.is_over:
+                for index in index_actions(obs.legal_actions):
+                    mask[index] = 1
         return {"observation": self._features[seat].vector(obs, self.match.kyoku),
                 "action_mask": mask}
 
@@ -153,7 +159,7 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or not isinstance(action, int | np.integer):
+        if action is None or not isinstance(action, _INDEX_TYPES):
             raise ValueError(f"{agent}: an action is an index 0..{NUM_ACTIONS - 1}, got {action!r}")
         chosen = self._legal.get(int(action))
         if chosen is None:
@@ -166,9 +172,9 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if len(match.results) != hands or match.is_over:
             self._settle()
+            self._accumulate_rewards()  # (between hands every reward is 0: nothing to add)
         if match.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
         self._select()
 
     def _settle(self) -> None:

@@ -39,7 +39,6 @@ import numpy as np
 import numpy.typing as npt
 
 from taku.mahjong.kyoku import Observation
-from taku.mahjong.seats import places_after, seat_wind
 
 RIVER_SLOTS = 32
 """Discards kept per seat (one seat cannot discard more than about 31 tiles in one hand)."""
@@ -96,11 +95,16 @@ def segment(vector: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float3
 class SeatFeatures:
     """The public part of one seat's view of the current hand, followed event by event."""
 
-    __slots__ = ("_base", "_count", "_hand_id", "_last", "_reach", "_seat", "_seen")
+    __slots__ = ("_count", "_hand_id", "_last", "_reach", "_seat", "_seen", "_staging", "_view")
 
     def __init__(self, seat: int) -> None:
         self._seat = seat
-        self._base = np.zeros(SIZE, dtype=np.float32)
+        # Every value but the scores and counters is a small count, kept in a bytearray (far
+        # cheaper to write an item at a time than a NumPy array); the vector is one conversion of
+        # it (_view, a NumPy view of the same memory) to float32. The rivers are followed here
+        # event by event; the parts that change at every step are counted afresh.
+        self._staging = bytearray(SIZE)
+        self._view = np.frombuffer(self._staging, dtype=np.uint8)
         self._seen = 0
         self._hand_id: object = None
         self._count = [0, 0, 0, 0]
@@ -108,18 +112,18 @@ class SeatFeatures:
         self._last: tuple[int, int] | None = None  # (relative seat, slot) of the last discard
 
     def _reset(self) -> None:
-        self._base[:] = 0.0
+        self._staging[:] = _ALL_ZEROS
         self._seen = 0
         self._count = [0, 0, 0, 0]
         self._reach = [False, False, False, False]
         self._last = None
 
     def _follow(self, events: tuple[dict[str, Any], ...]) -> None:
-        base = self._base
+        base = self._staging
         for event in events[self._seen:]:
             kind = event["type"]
             if kind == "dahai":
-                rel = places_after(event["actor"], self._seat)
+                rel = (event["actor"] - self._seat) % 4
                 slot = self._count[rel]
                 self._count[rel] += 1
                 if slot >= RIVER_SLOTS:
@@ -127,19 +131,19 @@ class SeatFeatures:
                     continue
                 pai: str = event["pai"]
                 tile_kind = _KIND[pai]
-                base[_RIVER + (rel * RIVER_SLOTS + slot) * 34 + tile_kind] = 1.0
+                base[_RIVER + (rel * RIVER_SLOTS + slot) * 34 + tile_kind] = 1
                 flags = _FLAGS + (rel * RIVER_SLOTS + slot) * 4
                 base[flags] = pai.endswith("r")
                 base[flags + 1] = bool(event.get("tsumogiri"))
                 if self._reach[rel]:
-                    base[flags + 2] = 1.0
+                    base[flags + 2] = 1
                     self._reach[rel] = False
                 self._last = (rel, slot)
             elif kind == "reach":
-                self._reach[places_after(event["actor"], self._seat)] = True
+                self._reach[(event["actor"] - self._seat) % 4] = True
             elif kind in ("chi", "pon", "daiminkan") and self._last is not None:
                 rel, slot = self._last
-                base[_FLAGS + (rel * RIVER_SLOTS + slot) * 4 + 3] = 1.0
+                base[_FLAGS + (rel * RIVER_SLOTS + slot) * 4 + 3] = 1
                 self._last = None
         self._seen = len(events)
 
@@ -150,46 +154,68 @@ class SeatFeatures:
             self._hand_id = hand_id
             self._reset()
         self._follow(obs.events)
-        out = self._base.copy()
         me = self._seat
-        hand = out[SLICES["hand"]]
+        staging = self._staging
+        staging[:_HEAD_SIZE] = _HEAD_ZEROS  # hand, hand_red, drawn, melds
+        staging[_TAIL_START:] = _TAIL_ZEROS  # riichi .. claim_from
         for tile in obs.hand:
-            hand[tile.kind] += 1.0
+            staging[tile.kind] += 1
             if tile.red:
-                out[SLICES["hand_red"].start + tile.suit] += 1.0
+                staging[_HAND_RED + tile.kind // 9] += 1
         if obs.drawn is not None:
-            out[SLICES["drawn"].start + obs.drawn.kind] = 1.0
-        melds = SLICES["melds"].start
-        riichi = SLICES["riichi"].start
-        shown = SLICES["open_hands"].start
-        scores = SLICES["scores"].start
+            staging[_DRAWN + obs.drawn.kind] = 1
         for seat in range(4):
-            rel = places_after(seat, me)
+            rel = (seat - me) % 4
             for meld in obs.melds[seat]:
                 for tile in meld.tiles:
-                    out[melds + rel * 34 + tile.kind] += 1.0
-            out[riichi + rel] = obs.riichi[seat]
+                    staging[_MELDS + rel * 34 + tile.kind] += 1
+            if obs.riichi[seat]:
+                staging[_RIICHI + rel] = 1
             open_hand = obs.open_hands[seat]
             if open_hand is not None:
                 for tile in open_hand:
-                    out[shown + rel * 34 + tile.kind] += 1.0
-            out[scores + rel] = min(SCORE_BOUND, max(-SCORE_BOUND, obs.scores[seat] / 1000.0))
-        dora = SLICES["dora_indicators"].start
+                    staging[_OPEN + rel * 34 + tile.kind] += 1
         for tile in obs.dora_indicators:
-            out[dora + tile.kind] += 1.0
-        out[SLICES["round_wind"].start + obs.round_wind % 4] = 1.0
-        out[SLICES["seat_wind"].start + seat_wind(me, obs.dealer)] = 1.0
-        out[SLICES["kyoku"].start + (obs.hand_number - 1) % 4] = 1.0
-        counters = SLICES["counters"].start
-        out[counters] = obs.honba
-        out[counters + 1] = obs.deposits
-        out[counters + 2] = obs.tiles_left
+            staging[_DORA + tile.kind] += 1
+        staging[_ROUND + obs.round_wind % 4] = 1
+        staging[_SEAT_WIND + (me - obs.dealer) % 4] = 1
+        staging[_KYOKU + (obs.hand_number - 1) % 4] = 1
         last = obs.events[-1] if obs.events else None
         if last is not None and last["type"] in ("dahai", "kakan") and \
                 any(a.type == "none" for a in obs.legal_actions):  # a discard or an added kan
-            out[SLICES["claim"].start + _KIND[last["pai"]]] = 1.0
-            out[SLICES["claim_from"].start + places_after(last["actor"], me)] = 1.0
+            staging[_CLAIM + _KIND[last["pai"]]] = 1
+            staging[_CLAIM_FROM + (last["actor"] - me) % 4] = 1
+        out = self._view.astype(np.float32)
+        bound = SCORE_BOUND
+        scores = obs.scores
+        out[_SCORES:_SCORES + 4] = [min(bound, max(-bound, scores[(me + rel) % 4] / 1000.0))
+                                    for rel in range(4)]
+        out[_COUNTERS:_COUNTERS + 3] = (obs.honba, obs.deposits, obs.tiles_left)
         return out
+
+
+# Places in the vector of the parts SeatFeatures.vector writes at every step: its head (hand ..
+# melds) and its tail (riichi .. claim_from, in which the scores and counters are not counts).
+_HEAD_SIZE = SLICES["melds"].stop
+_HAND_RED = SLICES["hand_red"].start
+_DRAWN = SLICES["drawn"].start
+_MELDS = SLICES["melds"].start
+_TAIL_START = SLICES["riichi"].start
+_RIICHI = SLICES["riichi"].start
+_OPEN = SLICES["open_hands"].start
+_DORA = SLICES["dora_indicators"].start
+_ROUND = SLICES["round_wind"].start
+_SEAT_WIND = SLICES["seat_wind"].start
+_KYOKU = SLICES["kyoku"].start
+_CLAIM = SLICES["claim"].start
+_CLAIM_FROM = SLICES["claim_from"].start
+_SCORES = SLICES["scores"].start
+_COUNTERS = SLICES["counters"].start
+_ALL_ZEROS = bytes(SIZE)
+_HEAD_ZEROS = bytes(_HEAD_SIZE)
+_TAIL_ZEROS = bytes(SIZE - _TAIL_START)
+assert SLICES["riichi"].start == SLICES["river_flags"].stop and SLICES["hand"].start == 0 \
+    and SLICES["claim_from"].stop == SIZE and SLICES["melds"].stop == SLICES["river"].start
 
 
 def _kind_table() -> dict[str, int]:

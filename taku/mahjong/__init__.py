@@ -18,6 +18,7 @@ from taku.mahjong.shanten import (
     is_tenpai,
     meld_counts,
     shanten,
+    shanten_batch,
     shanten_chiitoitsu,
     shanten_kokushi,
     shanten_regular,
@@ -31,6 +32,6 @@ __all__ = [
     "InvalidHandError", "InvalidMeldError", "InvalidNotationError", "MahjongError", "Meld",
     "NoYakuError", "NotAWinError", "Payment", "Rules", "Tile", "Ukeire", "Win", "basic_points",
     "decompositions", "hand_payments", "is_complete", "is_tenpai", "meld_counts", "parse_tiles", "score_hand",
-    "shanten", "shanten_chiitoitsu", "shanten_kokushi", "shanten_regular", "tiles_to_str",
+    "shanten", "shanten_batch", "shanten_chiitoitsu", "shanten_kokushi", "shanten_regular", "tiles_to_str",
     "ukeire", "waits",
 ]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from taku.errors import shown
 from taku.mahjong.errors import MahjongError
@@ -196,3 +196,30 @@ def match_action(legal: Sequence[Action], recorded: Action) -> Action | None:
         if option.type != "dahai" or option.tsumogiri == recorded.tsumogiri:
             return option
     return candidates[0] if candidates else None
+
+
+# --- shared actions for the engine's hot paths ------------------------------------------------------
+# An Action is immutable, so the engine offers one shared value for each discard, pass and
+# declaration a seat can make instead of building (and checking) a new one at every decision.
+# These take trusted arguments (a seat 0..3, a Tile): the engine's own.
+
+_DISCARDS: Final[list[Action | None]] = [None] * (4 * 37 * 2)
+_BY_TYPE: Final[dict[str, tuple[Action, Action, Action, Action]]] = {
+    kind: (Action(kind, 0), Action(kind, 1), Action(kind, 2), Action(kind, 3))
+    for kind in ("none", "reach", "open_reach", "ryukyoku")}
+
+
+def discard_action(seat: int, tile: Tile, tsumogiri: bool = False) -> Action:
+    """``Action("dahai", seat, tile, tsumogiri=tsumogiri)``, one shared value for each seat, tile
+    and flag."""
+    index = (seat * 37 + (34 + tile.kind // 9 if tile.red else tile.kind)) * 2 + (1 if tsumogiri else 0)
+    found = _DISCARDS[index]
+    if found is None:
+        found = _DISCARDS[index] = Action("dahai", seat, tile, tsumogiri=tsumogiri)
+    return found
+
+
+def seat_action(kind: str, seat: int) -> Action:
+    """``Action(kind, seat)`` for ``none``, ``reach``, ``open_reach`` and ``ryukyoku`` (one shared
+    value each)."""
+    return _BY_TYPE[kind][seat]

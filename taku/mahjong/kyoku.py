@@ -27,7 +27,7 @@ record and its read-only view, the phases) and ``observation`` (what a seat may 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.errors import MahjongError
@@ -60,7 +60,19 @@ __all__ = [
     "SeatView", "kuikae_kinds", "mask_event",
 ]
 
-WIND_MJAI = ("E", "S", "W", "N")
+WIND_MJAI: Final = ("E", "S", "W", "N")
+
+_BY_ORDER: Final[tuple[Tile, ...]] = tuple(Tile(key // 2, key % 2 == 0 and key // 2 in (4, 13, 22))
+                                    for key in range(68))
+"""Tile by its place in taku's order, ``kind * 2`` (a red five) or ``kind * 2 + 1``."""
+
+
+def _sorted(tiles: list[Tile]) -> tuple[Tile, ...]:
+    """The engine's tiles in taku's order (as ``tuple(sorted(tiles))``, equal tiles), sorting
+    integers rather than comparing tiles."""
+    keys = [t.kind * 2 + (0 if t.red else 1) for t in tiles]
+    keys.sort()
+    return tuple([_BY_ORDER[key] for key in keys])
 
 
 class Kyoku:
@@ -84,6 +96,9 @@ class Kyoku:
         if not isinstance(wall, Wall):
             raise MahjongError(f"wall must be a Wall, got {type(wall).__name__}")
         self.rules = rules or Rules()
+        # Read at every draw and discard (Rules is a plain dataclass: a compiled attribute is faster).
+        self._clear_on_acquire = self.rules.temp_furiten_clear == "on_acquire"
+        self._clear_on_discard = self.rules.temp_furiten_clear == "on_discard"
         self.wall = wall
         self.dealer = dealer
         self.round_wind = round_wind
@@ -256,7 +271,7 @@ class Kyoku:
         else:
             tile = self.wall.tiles[self.draw_index]
             self.draw_index += 1
-        if self.rules.temp_furiten_clear == "on_acquire":
+        if self._clear_on_acquire:
             s.temp_furiten = False
         s.kuikae = frozenset()
         self.drawn_to = s.readiness()
@@ -281,7 +296,7 @@ class Kyoku:
             s.riichi_discard = len(s.discards) - 1
         elif s.riichi:
             s.ippatsu = False  # the go-around after riichi is over (MJ-RIICHI-10)
-        if self.rules.temp_furiten_clear == "on_discard":
+        if self._clear_on_discard:
             s.temp_furiten = False
         if not self.interrupted and self.discard_count < 4:
             self.first_winds.append(tile.kind)
@@ -368,12 +383,12 @@ class Kyoku:
         return Observation(
             seat=seat, round_wind=self.round_wind, hand_number=self.hand_number, honba=self.honba,
             deposits=self.deposits, dealer=self.dealer, scores=tuple(self.scores),
-            hand=tuple(sorted(s.closed)), drawn=self.drawn if self.actor == seat else None,
+            hand=_sorted(s.closed), drawn=self.drawn if self.actor == seat else None,
             melds=tuple(tuple(x.melds) for x in self._seats),
             discards=tuple(tuple(x.discards) for x in self._seats),
             riichi=tuple(x.riichi for x in self._seats), dora_indicators=self.dora_indicators,
             tiles_left=self.tiles_left, last_discard=self.last_discard,
             legal_actions=self.legal_actions(seat),
             events=tuple(masked),
-            open_hands=tuple(tuple(sorted(x.closed)) if x.open_riichi else None
+            open_hands=tuple(_sorted(x.closed) if x.open_riichi else None
                              for x in self._seats))

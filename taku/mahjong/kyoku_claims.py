@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from taku.mahjong.actions import Action
+from taku.mahjong.actions import Action, seat_action
 from taku.mahjong.hand import Meld
 from taku.mahjong.kyoku_kans import finish_ankan, finish_kakan, kan_dora
 from taku.mahjong.kyoku_settlement import abort, can_ron, exhaustive_draw, ron_win
@@ -47,7 +47,7 @@ def open_claims(k: Kyoku, seat: int, tile: Tile) -> None:
         if offset == 1 and kind < 27 and not last and not o.riichi:
             acts.extend(chi_actions(k, other, tile, seat))
         if acts:
-            acts.append(Action(NONE, other))
+            acts.append(seat_action(NONE, other))
             options[other] = tuple(acts)
     k.claim_options = options
     if not options:

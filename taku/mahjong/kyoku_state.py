@@ -17,17 +17,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from taku.mahjong.hand import Meld
 from taku.mahjong.shanten import shanten, waits
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, WINDS, Tile
 from taku.values import reduce_value
 
-YAOCHUU = frozenset(TERMINALS_AND_HONORS)
-DRAGON_KINDS = frozenset((31, 32, 33))
-WIND_KINDS = frozenset(WINDS)
-NONE = "none"
+YAOCHUU: Final = frozenset(TERMINALS_AND_HONORS)
+DRAGON_KINDS: Final = frozenset((31, 32, 33))
+WIND_KINDS: Final = frozenset(WINDS)
+NONE: Final = "none"
 """The action type of a seat that lets a tile go (no claim)."""
 
 
@@ -46,7 +46,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-CLAIM_PHASES = (Phase.CLAIM, Phase.CHANKAN, Phase.ANKAN)
+CLAIM_PHASES: Final[tuple[Phase, ...]] = (Phase.CLAIM, Phase.CHANKAN, Phase.ANKAN)
 """The phases in which seats answer a discard or a kan tile (ron, calls, ``none``)."""
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from taku.mahjong.actions import Action
+from taku.mahjong.actions import Action, discard_action, seat_action
 from taku.mahjong.decompose import TRIPLET, split_groups
 from taku.mahjong.kyoku_settlement import tsumo_score
 from taku.mahjong.kyoku_state import CLAIM_PHASES, YAOCHUU
@@ -62,7 +62,7 @@ def turn_actions(k: Kyoku) -> tuple[Action, ...]:
     if k.phase == "call":
         for tile in _distinct(s.closed):
             if tile.kind not in s.kuikae:
-                actions.append(Action("dahai", seat, tile))
+                actions.append(discard_action(seat, tile))
         return tuple(actions)
     if k.phase == "reach":
         return tuple(riichi_discards(k, seat))
@@ -73,20 +73,20 @@ def turn_actions(k: Kyoku) -> tuple[Action, ...]:
         actions.append(Action("hora", seat, drawn, target=seat))
     if "kyushu_kyuhai" in k.rules.abortive_draws and not k.interrupted and \
             not s.has_discarded and sum(1 for k in YAOCHUU if s.counts[k]) >= 9:
-        actions.append(Action("ryukyoku", seat))
+        actions.append(seat_action("ryukyoku", seat))
     can_kan = k.tiles_left > 0 and len(k.kan_owners) < 4
     if s.riichi:
         if can_kan and s.counts[drawn.kind] == 4 and riichi_ankan_ok(k, seat, drawn.kind):
             actions.append(ankan_action(k, seat, drawn.kind))
-        actions.append(Action("dahai", seat, drawn, tsumogiri=True))
+        actions.append(discard_action(seat, drawn, True))
         return tuple(actions)
     if s.is_closed and k.scores[seat] >= k.rules.riichi_min_points and \
             k.tiles_left >= k.rules.riichi_min_tiles and before <= 1 \
             and shanten(s.counts, nmelds) <= 0 \
             and riichi_discards(k, seat):
-        actions.append(Action("reach", seat))
+        actions.append(seat_action("reach", seat))
         if k.rules.open_riichi:  # MJ-RIICHI-13: the hand is shown (1 extra han)
-            actions.append(Action("open_reach", seat))
+            actions.append(seat_action("open_reach", seat))
     if can_kan:
         if 4 in s.counts:
             for kind in range(34):
@@ -103,8 +103,8 @@ def turn_actions(k: Kyoku) -> tuple[Action, ...]:
         rest = list(closed)
         rest.remove(drawn)
     for tile in _distinct(rest):
-        actions.append(Action("dahai", seat, tile))
-    actions.append(Action("dahai", seat, drawn, tsumogiri=True))
+        actions.append(discard_action(seat, tile))
+    actions.append(discard_action(seat, drawn, True))
     return tuple(actions)
 
 
@@ -134,7 +134,7 @@ def riichi_discards(k: Kyoku, seat: int) -> list[Action]:
             ok[kind] = shanten(counts, nmelds) == 0
             counts[kind] += 1
         if ok[kind]:
-            out.append(Action("dahai", seat, tile, tsumogiri=tsumogiri))
+            out.append(discard_action(seat, tile, tsumogiri))
     return out
 
 
@@ -164,5 +164,7 @@ def riichi_ankan_ok(k: Kyoku, seat: int, kind: int) -> bool:
 
 def _distinct(tiles: Sequence[Tile]) -> list[Tile]:
     """The different tiles of ``tiles`` (a red five apart from the others), in tile order."""
-    found = {t.kind * 2 + 1 - t.red: t for t in tiles}  # a red five first
-    return [found[key] for key in sorted(found)]
+    slots: list[Tile | None] = [None] * 68  # kind * 2, and + 1 for a plain tile: a red five first
+    for t in tiles:
+        slots[t.kind * 2 + (0 if t.red else 1)] = t
+    return [t for t in slots if t is not None]

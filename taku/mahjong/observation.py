@@ -33,7 +33,7 @@ Event = dict[str, Any]
 """One mjai event of a hand or match record (see ``taku/formats/mahjong/record.py``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Observation:
     """What one seat may see at a decision point (nothing of the others' concealed tiles)."""
 
@@ -59,6 +59,35 @@ class Observation:
     events: tuple[Event, ...]
     open_hands: tuple[tuple[Tile, ...] | None, ...] = (None, None, None, None)
     """The concealed tiles of players in open riichi (MJ-RIICHI-13), None for the others."""
+
+    # Written out: a compiled build runs the __init__ that dataclasses generates for a frozen
+    # class as interpreted code (it was half the time of Kyoku.observe).
+    def __init__(self, seat: int, round_wind: int, hand_number: int, honba: int, deposits: int,
+                 dealer: int, scores: tuple[int, ...], hand: tuple[Tile, ...], drawn: Tile | None,
+                 melds: tuple[tuple[Meld, ...], ...], discards: tuple[tuple[Tile, ...], ...],
+                 riichi: tuple[bool, ...], dora_indicators: tuple[Tile, ...], tiles_left: int,
+                 last_discard: tuple[int, Tile] | None, legal_actions: tuple[Action, ...],
+                 events: tuple[Event, ...],
+                 open_hands: tuple[tuple[Tile, ...] | None, ...] = (None, None, None, None)) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "seat", seat)
+        setattr_(self, "round_wind", round_wind)
+        setattr_(self, "hand_number", hand_number)
+        setattr_(self, "honba", honba)
+        setattr_(self, "deposits", deposits)
+        setattr_(self, "dealer", dealer)
+        setattr_(self, "scores", scores)
+        setattr_(self, "hand", hand)
+        setattr_(self, "drawn", drawn)
+        setattr_(self, "melds", melds)
+        setattr_(self, "discards", discards)
+        setattr_(self, "riichi", riichi)
+        setattr_(self, "dora_indicators", dora_indicators)
+        setattr_(self, "tiles_left", tiles_left)
+        setattr_(self, "last_discard", last_discard)
+        setattr_(self, "legal_actions", legal_actions)
+        setattr_(self, "events", events)
+        setattr_(self, "open_hands", open_hands)
 
     @property
     def seat_wind(self) -> int:

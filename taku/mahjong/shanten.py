@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import base64
 import zlib
+from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from taku.mahjong.errors import InvalidHandError
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, Kind, Tile, counts_key, kind_to_str
@@ -48,16 +49,23 @@ does not hold can always be added, using none of its tiles), and entry[0] == 0."
 _NEG = -64  # "impossible" marker inside the dynamic programme (far below any real count)
 _MAX_SUIT_TILES = 14  # the shipped table covers suits of at most this many tiles
 
-_entries: list[Entry] = []
-_entry_ids: dict[Entry, int] = {}
-_suits: dict[bytes, int] = {}  # a suit's nine counts -> its value (below)
-_honors: dict[bytes, int] = {}  # the seven honour counts -> their value
-_pairs: dict[int, int] = {}  # (a << 16) | b -> id of the merged entry
-_finals: dict[int, tuple[int, ...]] = {}  # (ab << 16) | cd -> regular shanten by meld count
-_capped: dict[bytes, int] = {}  # counts + melded counts of a suit or the honours -> entry id
-_blocks: dict[tuple[bytes, bytes, int, int], Entry] = {}
-_table: list[bytes] = []  # the shipped suit table, unpacked on first use
-_table_ids: list[int] = []  # table byte -> entry id
+_entries: Final[list[Entry]] = []
+_entry_ids: Final[dict[Entry, int]] = {}
+_suits: Final[dict[bytes, int]] = {}  # a suit's nine counts -> its value (below)
+_honors: Final[dict[bytes, int]] = {}  # the seven honour counts -> their value
+_pairs: Final[dict[int, int]] = {}  # (a << 16) | b -> id of the merged entry
+_finals: Final[dict[int, tuple[int, ...]]] = {}  # (ab << 16) | cd -> regular shanten by meld count
+_capped: Final[dict[bytes, int]] = {}  # counts + melded counts of a suit or the honours -> entry id
+_blocks: Final[dict[tuple[bytes, bytes, int, int], Entry]] = {}
+_table: Final[list[bytes]] = []  # the shipped suit table, unpacked on first use
+# The same values as _suits and _honors keyed by the counts packed three bits each (the first count
+# lowest): the hot path of shanten() reads a list of counts without converting it to bytes.
+_suit_codes: Final[dict[int, int]] = {}
+_honor_codes: Final[dict[int, int]] = {}
+_PACK_LISTS: Final = not __file__.endswith(".py")
+"""Whether this module is compiled: packing a list's counts is a C loop then, but in the
+interpreter ``bytes(counts)`` is the faster key."""
+_table_ids: Final[list[int]] = []  # table byte -> entry id
 
 
 def _intern(entry: Entry) -> int:
@@ -71,7 +79,7 @@ def _intern(entry: Entry) -> int:
     return found
 
 
-_EMPTY: Entry = (0,) * 10
+_EMPTY: Final[Entry] = (0,) * 10
 _intern(_EMPTY)
 
 
@@ -163,7 +171,7 @@ def _block_entry(block: bytes, caps: bytes, left: int, right: int) -> Entry:
     return entry
 
 
-_FULL = b"\4" * 9
+_FULL: Final = b"\4" * 9
 
 
 def _suit_entry_dp(suit: bytes, melded: bytes = bytes(9)) -> Entry:
@@ -214,7 +222,7 @@ def _count_suits() -> list[list[int]]:
 _SUITS_BELOW = _count_suits()
 # _RANK_OFFSETS[i][r * 5 + c]: how many suits precede, in the table's lexicographic order, those
 # with count c at position i when r tiles remain for positions i..8.
-_RANK_OFFSETS: tuple[tuple[int, ...], ...] = tuple(
+_RANK_OFFSETS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sum(_SUITS_BELOW[8 - i][r - u] for u in range(min(c, r + 1)))
           for r in range(_MAX_SUIT_TILES + 1) for c in range(5))
     for i in range(9))
@@ -249,7 +257,7 @@ def _load_table() -> None:
 # above them, counts for the special forms, so that the sum of the four values holds the whole
 # hand's: kinds held (bits 16-21), kinds held twice or more (22-26), terminal and honour kinds
 # missing (27-30) and terminal and honour kinds held twice or more (31-34).
-_ID_MASK = 0xFFFF
+_ID_MASK: Final = 0xFFFF
 
 
 def _suit_value(suit: bytes) -> int:
@@ -266,6 +274,7 @@ def _suit_value(suit: bytes) -> int:
         doubled = (first >= 2) + (last >= 2)
         found = entry_id | (kinds | pairs << 6 | missing << 11 | doubled << 15) << 16
         _suits[suit] = found
+        _suit_codes[_code_of(suit)] = found
     return found
 
 
@@ -281,7 +290,30 @@ def _honor_value(honors: bytes) -> int:
                 kinds | pairs << 6 | (7 - kinds) << 11 | pairs << 15) << 16
             _honors[shape] = found
         _honors[honors] = found
+        _honor_codes[_code_of(honors)] = found
     return found
+
+
+def _code_of(counts: bytes) -> int:
+    """The counts packed three bits each, the first count lowest (as :func:`_code` reads them)."""
+    code = 0
+    for i in range(len(counts)):
+        code |= counts[i] << (3 * i)
+    return code
+
+
+def _code(counts: list[int], start: int, stop: int) -> int:
+    """``counts[start:stop]`` packed three bits each, or -1 if a count is not 0..7 (so a count
+    beyond 4 is never mistaken for another part: its code is in no table)."""
+    code = 0
+    seen = 0
+    shift = 0
+    for i in range(start, stop):
+        count = counts[i]
+        seen |= count
+        code |= count << shift
+        shift += 3
+    return code if 0 <= seen <= 7 else -1
 
 
 def _pair_id(a: int, b: int) -> int:
@@ -350,7 +382,7 @@ def meld_counts(melds: Iterable[Meld]) -> list[int]:
 
 # --- shanten ---------------------------------------------------------------------------------------
 
-_PARTS = ((0, 9), (9, 18), (18, 27), (27, 34))  # man, pin, sou, honours
+_PARTS: Final = ((0, 9), (9, 18), (18, 27), (27, 34))  # man, pin, sou, honours
 
 
 def _regular(key: bytes, melds: int, caps: bytes | None = None) -> int:
@@ -432,6 +464,22 @@ def shanten(counts: Sequence[int], melds: int = 0, *, melded: Sequence[int] | No
     # fills the tables and computes the same.
     if melded is not None:
         return _shanten_slow(counts, melds, melded)
+    if _PACK_LISTS and isinstance(counts, list) and len(counts) == 34:
+        # A list (the engine's and most callers' counts): packed as ints, no bytes built.
+        try:
+            a = _suit_codes[_code(counts, 0, 9)]
+            b = _suit_codes[_code(counts, 9, 18)]
+            c = _suit_codes[_code(counts, 18, 27)]
+            d = _honor_codes[_code(counts, 27, 34)]
+            regular = _finals[_pairs[(a & 0xFFFF) << 16 | b & 0xFFFF] << 16
+                              | _pairs[(c & 0xFFFF) << 16 | d & 0xFFFF]][melds]
+        except (LookupError, TypeError, ValueError):
+            return _shanten_slow(counts, melds, None)
+        if melds or regular < 1:
+            if melds < 0:
+                _check_melds(melds)
+            return regular
+        return _special_forms(regular, (a + b + c + d) >> 16)
     try:
         key = bytes(counts)
         a = _suits[key[:9]]
@@ -458,6 +506,104 @@ def shanten(counts: Sequence[int], melds: int = 0, *, melded: Sequence[int] | No
         if best < regular:
             regular = best
     return regular
+
+
+def shanten_batch(counts: object, melds: int | Sequence[int] = 0) -> array[int]:
+    """Shanten of many hands in one call: ``counts`` holds 34 tile counts per hand, one hand after
+    another (a buffer of bytes such as ``bytes``, ``bytearray`` or a C-contiguous ``uint8``/``int8``
+    NumPy array of shape ``(n, 34)``; or a sequence of 34-count sequences); ``melds`` is the meld
+    count of every hand, or one per hand. Returns an ``array('b')`` of the ``n`` values, each
+    ``shanten(counts[i], melds[i])`` (the melded tiles themselves are not known here: see
+    :func:`shanten`'s ``melded``). NumPy users: :func:`taku.mahjong_batch.shanten_array` wraps it.
+
+    Raises :class:`InvalidHandError` (naming the first bad hand) for counts that are not 34 per
+    hand of 0..4, or a meld count outside 0..4.
+
+    >>> from taku.mahjong.tiles import parse_kinds
+    >>> hands = bytes(parse_kinds("123m456p789s1122z")) + bytes(parse_kinds("19m19p19s1234567z"))
+    >>> list(shanten_batch(hands)), list(shanten_batch([parse_kinds("123m4p"), parse_kinds("44p")], [3, 4]))
+    ([0, 0], [0, -1])
+    """
+    blob = _batch_bytes(counts)
+    size = len(blob) // 34
+    if isinstance(melds, int):
+        _check_melds(melds)
+        per_hand: Sequence[int] | None = None
+    else:
+        per_hand = list(melds)
+        if len(per_hand) != size:
+            raise InvalidHandError(f"{size} hands but {len(per_hand)} meld counts")
+        for value in per_hand:
+            _check_melds(value)
+    out: list[int] = []  # (an array's items are set through the generic protocol: slower)
+    suits = _suits
+    honors = _honors
+    pairs = _pairs
+    finals = _finals
+    m = melds if isinstance(melds, int) else 0
+    for i in range(size):
+        o = i * 34
+        if per_hand is not None:
+            m = per_hand[i]
+        a = suits.get(blob[o:o + 9], -1)
+        b = suits.get(blob[o + 9:o + 18], -1)
+        c = suits.get(blob[o + 18:o + 27], -1)
+        d = honors.get(blob[o + 27:o + 34], -1)
+        final: tuple[int, ...] | None = None
+        if a >= 0 and b >= 0 and c >= 0 and d >= 0:
+            ab = pairs.get((a & 0xFFFF) << 16 | b & 0xFFFF, -1)
+            cd = pairs.get((c & 0xFFFF) << 16 | d & 0xFFFF, -1)
+            if ab >= 0 and cd >= 0:
+                final = finals.get(ab << 16 | cd)
+        if final is None:
+            out.append(_shanten_slow(blob[o:o + 34], m, None))  # fills the tables
+            continue
+        regular = final[m]
+        if not m and regular >= 1:
+            regular = _special_forms(regular, (a + b + c + d) >> 16)
+        out.append(regular)
+    return array("b", out)
+
+
+_COUNT_BYTES: Final = b"\0\1\2\3\4"
+
+
+def _batch_bytes(counts: object) -> bytes:
+    """The counts of :func:`shanten_batch` as one ``bytes`` of 34 per hand, checked."""
+    blob: bytes | None = None
+    if isinstance(counts, bytes):
+        blob = counts
+    else:
+        try:
+            view = memoryview(counts)  # type: ignore[arg-type]  # any buffer
+        except TypeError:
+            view = None
+        if view is not None:
+            if view.itemsize != 1 or not view.c_contiguous:
+                raise InvalidHandError(
+                    "tile counts in a buffer must be bytes (uint8 or int8), C-contiguous, got "
+                    f"format {view.format!r}")
+            blob = view.tobytes()
+    if blob is None:
+        if not isinstance(counts, Sequence):
+            raise InvalidHandError(
+                f"hands of 34 tile counts expected (a buffer or a sequence), got {type(counts).__name__}")
+        parts = []
+        for number, hand in enumerate(counts):
+            try:
+                parts.append(counts_key(hand))
+            except InvalidHandError as error:
+                raise InvalidHandError(f"hand {number}: {error}") from None
+        return b"".join(parts)
+    if len(blob) % 34:
+        raise InvalidHandError(f"34 tile counts per hand expected, got {len(blob)} counts")
+    if blob.translate(None, _COUNT_BYTES):  # a byte that is no count 0..4 (an int8 buffer's
+        # negative counts read as 128..255 here)
+        position = next(i for i, count in enumerate(blob) if count > 4)
+        count = blob[position] if blob[position] < 128 else blob[position] - 256
+        raise InvalidHandError(f"hand {position // 34}: {count} copies of "
+                               f"{kind_to_str(position % 34)}; there are 0 to 4")
+    return blob
 
 
 def _special_forms(regular: int, counted: int) -> int:
@@ -503,10 +649,10 @@ def _check_hand(counts: Sequence[int], melds: int, size: int,
 # For each kind, the slice of kinds within two of it in its suit (the kind alone for an honour):
 # a tile can complete a hand only if the hand holds a tile there (a pair, triplet or sequence
 # partner) or, for kokushi, if it is a terminal or an honour.
-_NEIGHBOURS: tuple[tuple[int, int], ...] = tuple(
+_NEIGHBOURS: Final[tuple[tuple[int, int], ...]] = tuple(
     (max(kind - 2, kind // 9 * 9), min(kind + 3, kind // 9 * 9 + 9)) if kind < 27 else
     (kind, kind + 1) for kind in range(34))
-_ORPHANS = frozenset(TERMINALS_AND_HONORS)
+_ORPHANS: Final = frozenset(TERMINALS_AND_HONORS)
 
 
 def _limits(key: bytes, caps: bytes | None) -> list[int]:

@@ -12,7 +12,7 @@ import operator
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from taku.errors import shown
 from taku.mahjong.errors import InvalidHandError, InvalidNotationError
@@ -39,9 +39,13 @@ TERMINALS_AND_HONORS: tuple[Kind, ...] = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 3
 RED_FIVE_IDS: tuple[TileId, ...] = (16, 52, 88)
 """Tenhou ids of the red fives of man, pin and sou."""
 
-_MJAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
+_MJAI_HONORS: Final = ("E", "S", "W", "N", "P", "F", "C")
 _UNICODE_HONORS = ("\U0001f000", "\U0001f001", "\U0001f002", "\U0001f003",
                    "\U0001f006", "\U0001f005", "\U0001f004")
+_MJAI_NAMES: Final[tuple[str, ...]] = (
+    *(_MJAI_HONORS[kind - 27] if kind >= 27 else f"{kind % 9 + 1}{SUITS[kind // 9]}"
+      for kind in range(34)), "5mr", "5pr", "5sr")
+"""mjai names of the 34 kinds, then of the red fives of man, pin, sou (every event names tiles)."""
 # The Unicode block orders the suits man, sou, pin (U+1F007, U+1F010, U+1F019).
 _UNICODE_SUIT_BASE = (0x1F007, 0x1F019, 0x1F010)
 
@@ -211,9 +215,7 @@ class Tile:
     @property
     def mjai(self) -> str:
         """mjai notation: ``1m``..``9s``, ``5mr`` for a red five, ``E S W N P F C`` for honours."""
-        if self.kind >= 27:
-            return _MJAI_HONORS[self.kind - 27]
-        return f"{self.kind % 9 + 1}{SUITS[self.kind // 9]}{'r' if self.red else ''}"
+        return _MJAI_NAMES[34 + self.kind // 9] if self.red else _MJAI_NAMES[self.kind]
 
     @classmethod
     def from_mjai(cls, text: object) -> Tile:
