@@ -18,6 +18,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "build": frozenset(),  # which build runs (taku/__init__.py imports it first)
     "mahjong": frozenset({"errors", "values"}),
     "renju": frozenset({"errors", "values"}),
+    "mahjong_batch": frozenset({"errors", "values", "mahjong"}),  # NumPy over the core, for learning code
     "formats": frozenset({"errors", "values", "mahjong", "renju"}),
     "bots": frozenset({"errors", "values", "mahjong", "renju", "formats"}),
     "protocols": frozenset({"errors", "values", "mahjong", "renju", "formats", "bots"}),

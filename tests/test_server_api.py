@@ -12,7 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
+from taku.server.app import NOT_HERE
+from taku.server.store import Game, Seat
 from tests.server_helpers import Player, TestClient, browser, client_for, database, fast_settings, play_until
 
 BOTS = [
@@ -266,3 +269,52 @@ def test_stats_count_games_connections_and_commits(client: TestClient) -> None:
         assert (
             stats["latency_ms"]["count"] >= 1 and 0 < stats["latency_ms"]["p50"] <= stats["latency_ms"]["p99"]
         )
+        # each commit's time, each action's wait for its commit, the event loop's lag (ms)
+        assert stats["commit_ms"]["count"] == stats["commits"]
+        assert 1 <= stats["store_ms"]["count"] <= stats["actions_committed"]
+        for name in ("commit_ms", "store_ms", "loop_lag_ms"):
+            figures = stats[name]
+            if figures["count"]:
+                assert 0 <= figures["p50"] <= figures["p99"] <= figures["max"], (name, figures)
+        assert stats["remote_games"] == 0
+        stalls = stats["loop_stalls"]
+        assert stalls["count"] >= 0 and (stalls["count"] == 0) == (stalls["loop_cpu_share_p50"] is None)
+
+
+def refusal(client: TestClient, path: str, **kwargs: Any) -> tuple[int, str]:
+    """The close code and reason with which the server ends a WebSocket at ``path`` at once."""
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(path, **kwargs) as ws:
+        ws.receive_text()
+    return closed.value.code, closed.value.reason
+
+
+def test_a_game_socket_refused_says_why(client: TestClient) -> None:
+    """A game's WebSocket that cannot be served is closed at once with a code and a one-line reason
+    (a browser sees only that): an unknown game 4404; a running game that another process owns
+    4404, saying so (its live events are served by its owner, docs/server.md); a private game
+    without its invite, or a page of another site, 4403."""
+    alice = Player(client, "alice")
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    bots = (Seat(i, "bot", "b", bot="tsumogiri") for i in (1, 2, 3))
+    seats = (Seat(0, "person", "alice", alice.user["id"]), *bots)
+    config = {"rules": "tenhou", "options": {}}
+    for game_id, private in (("elsewhere1", False), ("elsewhere2", True)):
+        invite = "inv" if private else None
+        game = Game(game_id, "mahjong", "playing", config, "s", private, invite, 99, 0, 0, None, None, seats)
+        hub.db.store.create_game(game, "another-process:8000")
+    assert refusal(client, "/api/games/nosuchgame/ws") == (4404, "no game 'nosuchgame'")
+    code, reason = refusal(client, "/api/games/elsewhere1/ws")
+    assert code == 4404 and reason.startswith(NOT_HERE) and "'elsewhere1'" in reason
+    # alice sits at the private one; a stranger is not told that it exists
+    assert refusal(client, "/api/games/elsewhere2/ws")[0] == 4404
+    assert refusal(client, "/api/games/elsewhere2/ws")[1].startswith(NOT_HERE)
+    stranger = browser(client)
+    Player(stranger, "bob")
+    assert refusal(stranger, "/api/games/elsewhere2/ws") == (4404, "no game 'elsewhere2'")
+    mine = alice.table([{"kind": "me"}, {"kind": "open"}, *BOTS[:2]], private=True)["game"]["id"]
+    assert refusal(stranger, f"/api/games/{mine}/ws") == (4403, "a private game: you need its invite")
+    assert refusal(client, f"/api/games/{mine}/ws", headers={"Origin": "http://evil.example"}) == (
+        4403,
+        "a WebSocket from another site is refused",
+    )
+    assert client.get("/api/stats").json()["games"] == 1  # this process runs none of the others

@@ -1,7 +1,7 @@
 """The lobby bus between processes that share one PostgreSQL database (LISTEN/NOTIFY), in one
 test process: two hubs with different process names; a lobby subscriber of hub B hears of the
-tables hub A creates (a private one only if he may see it), and hub A does not hear its own
-changes twice."""
+tables hub A creates (a private one only if he may see it) without keeping them, and hub A does
+not hear its own changes twice."""
 
 from __future__ import annotations
 
@@ -61,6 +61,13 @@ def test_a_lobby_hears_of_the_games_another_process_creates(tmp_path: Path) -> N
             assert {m["game"]["id"] for m in eve_heard} == {public.id}  # the private table is not hers
             assert all(m["type"] == "game" for m in kim_heard + eve_heard)
             assert b.actors == {}  # B only shows them: A runs them
+            # nor does B keep them once shown (a table that never ends costs B nothing)
+            assert b.remote_games() == 0
+            await a.join(private.id, eve, None)  # a later change is read and shown again
+            assert [(m["game"]["id"], m["game"]["status"]) for m in await heard(watching_b["kim"])] == [
+                (private.id, "playing")
+            ]
+            assert b.remote_games() == 0
             # A's own lobby hears of each change once (locally), not again through PostgreSQL
             own = await heard(watching_a, 2.0)
             assert own and len(own) == len({json.dumps(m, sort_keys=True) for m in own})

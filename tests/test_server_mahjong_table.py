@@ -1,6 +1,6 @@
 """A mahjong table over its WebSocket: numbered events, prompts, bad messages answered with an
 error while the connection stays, spectators, two people at one table (claims), the turn clock,
-disconnection and the stand-in bot."""
+disconnection and the stand-in bot; on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -12,7 +12,15 @@ from typing import Any
 
 import pytest
 
-from tests.server_helpers import Player, TestClient, browser, client_for, fast_settings, play_until
+from tests.server_helpers import (
+    Player,
+    TestClient,
+    browser,
+    client_for,
+    database,
+    fast_settings,
+    play_until,
+)
 
 BOTS = [
     {"kind": "bot", "name": "taku"},
@@ -21,13 +29,12 @@ BOTS = [
 ]
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    settings = fast_settings(
-        f"sqlite:///{tmp_path / 'db.sqlite3'}", disconnect_act_seconds=0.2, grace_seconds=0.5
-    )
-    with client_for(settings) as c:
-        yield c
+@pytest.fixture(params=["sqlite", "postgresql"])
+def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    with database(request.param, tmp_path) as url:
+        settings = fast_settings(url, disconnect_act_seconds=0.2, grace_seconds=0.5)
+        with client_for(settings) as c:
+            yield c
 
 
 def first_prompt(ws: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:

@@ -1,7 +1,8 @@
 """Two server processes sharing one PostgreSQL database (docs/server.md, past one process): a
 session made on one is valid on the other, and the lobby of process B hears, through PostgreSQL
 ``LISTEN/NOTIFY``, of a table that process A creates and runs (created waiting, then playing
-once a second player joins it through A)."""
+once a second player joins it through A); B closes that table's live WebSocket with code 4404
+and a reason (its owner serves it)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from typing import Any
 
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from taku.server.app import NOT_HERE
 from tests.server_helpers import postgres_database
 from tests.server_process import running_server
 
@@ -75,6 +78,15 @@ def test_process_b_hears_of_the_tables_process_a_runs() -> None:
             assert joined.status_code == 200, joined.text
             playing = next_change(lobby, game_id, "playing")
             assert [s["name"] for s in playing["seats"]][:2] == ["kim", "lee"]
+        # the live events are A's: B closes the game's socket at once, saying why (4404)
+        game_url = f"{b.url.replace('http', 'ws')}/api/games/{game_id}/ws"
+        with (
+            connect(game_url, additional_headers={"Cookie": cookie}) as socket,
+            pytest.raises(ConnectionClosed) as closed,
+        ):
+            socket.recv(timeout=15)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
+        assert closed.value.rcvd.reason.startswith(NOT_HERE)
         # B reads the game from the shared database; A runs it (its actions are stored)
         assert httpx.get(f"{b.url}/api/games/{game_id}", timeout=30).json()["status"] == "playing"
         stats_a = httpx.get(f"{a.url}/api/stats", timeout=30).json()

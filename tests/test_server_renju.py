@@ -1,6 +1,6 @@
 """Renju games on the server: the opening rule's steps asked of the seats, Black's forbidden points
 with each position, moves, draw offers, resignation, takeback against the AI, the Fischer clock,
-records (PSQ, SGF)."""
+records (PSQ, SGF); the games over the WebSocket on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from taku.formats.renju.sgf import read_sgf
 from taku.server.hub import Hub
 from taku.server.store import User
 from taku.server.tables import Connection
-from tests.server_helpers import Player, TestClient, browser, client_for, fast_settings
+from tests.server_helpers import Player, TestClient, browser, client_for, database, fast_settings
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with client_for(fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", ai_max_nodes=3000)) as c:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def client(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TestClient]:
+    with database(request.param, tmp_path) as url, client_for(fast_settings(url, ai_max_nodes=3000)) as c:
         yield c
 
 

@@ -1,11 +1,10 @@
 """kill -9 of a real server process in the middle of a mahjong table and a renju game: after the
 restart both resume and finish, and their records are those of an uninterrupted run with the same
-seeds (state = the replay of the committed actions)."""
+seeds (state = the replay of the committed actions); on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,8 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.server_helpers import Player, client_for, default_choice, fast_settings
+from taku.server.store import Store
+from tests.server_helpers import Player, client_for, database, default_choice, fast_settings
 from tests.server_process import ServerProcess, free_port
 
 pytestmark = pytest.mark.slow
@@ -24,9 +24,9 @@ OPTIONS = {"length": "east"}
 ORDER = [f"{c}{r}" for r in (8, 7, 9, 6, 10, 5, 11, 4, 12) for c in "hgijfkelm"]
 
 
-def start_server(db: Path, port: int) -> ServerProcess:
+def start_server(db_url: str, port: int) -> ServerProcess:
     options = ["--bot-delay", "0.01", "--ai-processes", "0", "--ai-max-nodes", "2000"]
-    return ServerProcess(f"sqlite:///{db}", options, port=port)
+    return ServerProcess(db_url, options, port=port)
 
 
 def renju_move(state: dict[str, Any]) -> str:
@@ -105,23 +105,31 @@ def reference_records(tmp_path: Path) -> tuple[str, str]:
         )
 
 
-def test_kill_9_then_restart_resumes_and_finishes_identically(tmp_path: Path) -> None:
-    db = tmp_path / "server.sqlite3"
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_kill_9_then_restart_resumes_and_finishes_identically(tmp_path: Path, kind: str) -> None:
+    """On both databases: on PostgreSQL the actions are committed from the server's event loop
+    (docs/server.md, persistence), on SQLite in its database thread."""
+    with database(kind, tmp_path) as db_url:
+        mjai, psq = killed_and_restarted(db_url)
+    reference_mjai, reference_psq = reference_records(tmp_path)
+    assert mjai.splitlines() == reference_mjai.splitlines()
+    assert psq.splitlines() == reference_psq.splitlines()
+
+
+def killed_and_restarted(db_url: str) -> tuple[str, str]:
+    """The records of the two games played by a server killed (-9) in their middle and restarted."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    server = start_server(db, port)
+    store = Store(db_url)
+    server = start_server(db_url, port)
     try:
         http, table, renju = create_games(url)
         play_renju(url, http.cookies, renju, moves=3)
-        while True:  # let the table run a while (its bots pause 10 ms per action)
-            with sqlite3.connect(db) as raw:
-                count = raw.execute("select count(*) from actions where game_id=?", (table,)).fetchone()[0]
-            if count > 150:
-                break
+        while len(store.actions(table)) <= 150:  # let the table run a while (bots pause 10 ms)
             time.sleep(0.1)
         server.kill()  # kill -9
         before = http.cookies  # the client keeps its session across the restart
-        server = start_server(db, port)
+        server = start_server(db_url, port)
         status = http.get(f"/api/games/{table}").json()["status"]
         assert status == "playing"  # the kill came in the middle of the match
         final = play_renju(url, before, renju, moves=None)
@@ -130,24 +138,30 @@ def test_kill_9_then_restart_resumes_and_finishes_identically(tmp_path: Path) ->
         while http.get(f"/api/games/{table}").json()["status"] != "finished":
             assert time.monotonic() < deadline, "the table did not finish after the restart"
             time.sleep(0.2)
-        mjai = http.get(f"/api/games/{table}/record/mjai").text
-        psq = http.get(f"/api/games/{renju}/record/psq").text
+        return (
+            http.get(f"/api/games/{table}/record/mjai").text,
+            http.get(f"/api/games/{renju}/record/psq").text,
+        )
     finally:
         server.kill()
-    reference_mjai, reference_psq = reference_records(tmp_path)
-    assert mjai.splitlines() == reference_mjai.splitlines()
-    assert psq.splitlines() == reference_psq.splitlines()
+        store.close()
 
 
-def test_kill_9_during_the_pause_between_hands_pauses_again(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_kill_9_during_the_pause_between_hands_pauses_again(tmp_path: Path, kind: str) -> None:
     """A person reads a hand's result (the next hand waits for his OK, ``--hand-pause-seconds``)
     when the server is killed: after the restart his page reconnects to the same results, the
     pause runs again in full, nobody ready, no clock running, and his OK deals the next hand."""
-    db = tmp_path / "server.sqlite3"
+    with database(kind, tmp_path) as db_url:
+        paused_killed_and_restarted(db_url)
+
+
+def paused_killed_and_restarted(db_url: str) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     options = ["--bot-delay", "0", "--hand-pause-seconds", "600"]
-    server = ServerProcess(f"sqlite:///{db}", options, port=port)
+    store = Store(db_url)
+    server = ServerProcess(db_url, options, port=port)
     try:
         http = httpx.Client(base_url=url, timeout=30)
         csrf = http.get("/api/session").json()["csrf"]
@@ -177,7 +191,7 @@ def test_kill_9_during_the_pause_between_hands_pauses_again(tmp_path: Path) -> N
         shown = pause["n"]
         assert events[shown]["type"] == "end_kyoku" and max(events) == shown
         server.kill()  # kill -9 while the result is on the screen
-        server = ServerProcess(f"sqlite:///{db}", options, port=port)
+        server = ServerProcess(db_url, options, port=port)
         with connect(f"{socket_url}?since={shown - 2}", additional_headers={"Cookie": cookie}) as ws:
             seen = []
             while (message := json.loads(ws.recv(timeout=60)))["type"] != "hand_pause":
@@ -197,7 +211,7 @@ def test_kill_9_during_the_pause_between_hands_pauses_again(tmp_path: Path) -> N
             assert message["n"] == shown + 1 and message["event"]["type"] == "start_kyoku"
             while (message := json.loads(ws.recv(timeout=60)))["type"] != "prompt":
                 pass
-        stored = sqlite3.connect(db).execute("select by from actions where game_id=?", (table,)).fetchall()
-        assert ("timeout",) not in stored  # no clock ran out for him during the pause
+        assert "timeout" not in {a.by for a in store.actions(table)}  # no clock ran out during the pause
     finally:
         server.kill()
+        store.close()

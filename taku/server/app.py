@@ -8,6 +8,7 @@ the application; ``taku serve`` runs it under uvicorn.
 
 import asyncio
 import contextlib
+import statistics
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -166,17 +167,25 @@ async def _too_large(send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+NOT_HERE = "another server process runs the game (its live events are served there):"
+"""The start of the close reason (code 4404) of a game's WebSocket on a process that does not own
+the running game (docs/server.md, "Past one process")."""
+
+
+def _median(samples: list[float]) -> float | None:
+    return round(statistics.median(samples), 3) if samples else None
+
+
 def _percentiles(samples: list[float]) -> dict[str, float | int | None]:
-    """p50 and p99 in milliseconds of the seconds in ``samples`` (a person's action received to its
-    events sent), and how many."""
+    """p50, p99 and the largest in milliseconds of the seconds in ``samples``, and how many."""
     ordered = sorted(samples)
     if not ordered:
-        return {"p50": None, "p99": None, "count": 0}
+        return {"p50": None, "p99": None, "max": None, "count": 0}
 
     def at(p: float) -> float:
         return round(1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))], 2)
 
-    return {"p50": at(0.50), "p99": at(0.99), "count": len(ordered)}
+    return {"p50": at(0.50), "p99": at(0.99), "max": at(1.0), "count": len(ordered)}
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -250,7 +259,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if not token or len(token) > 128:
             return Identity(None, None, None)
         hashed = auth.token_hash(token)
-        found = await hub.db.call(hub.db.store.session, hashed)
+        found = await hub.db.session(hashed)
         if found is None:
             return Identity(None, None, None)
         return Identity(found[0], found[1], hashed)
@@ -407,9 +416,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             "playing": sum(1 for a in actors if a.status == "playing"),
             "connections": sum(len(a.connections) for a in actors),
             "lobby_subscribers": len(hub.lobby.subscribers),
+            "remote_games": hub.remote_games(),
             "actions_committed": hub.db.writes,
             "commits": hub.db.commits,
             "latency_ms": _percentiles(hub.services.latency),
+            "commit_ms": _percentiles(hub.db.commit_seconds),
+            "store_ms": _percentiles(hub.db.store_seconds),
+            "loop_lag_ms": _percentiles(hub.loop_lag),
+            "loop_stalls": {
+                "count": len(hub.stall_cpu),
+                "loop_cpu_share_p50": _median(hub.stall_cpu),
+                "process_cpu_share_p50": _median(hub.stall_process_cpu),
+            },
         }
 
     @app.get("/api/games", tags=["lobby"], summary="Waiting and running games you may see")
@@ -577,6 +595,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close()
         connection.closed = True
 
+    async def refuse(websocket: WebSocket, code: int, reason: str) -> None:
+        """Close a WebSocket at once with ``code`` and a one-line ``reason``: accepted first, as a
+        browser sees neither the status nor the body of a refused handshake, only a close."""
+        with contextlib.suppress(Exception):  # a client already gone needs no answer
+            await websocket.accept()
+            await websocket.close(code=code, reason=reason[:120])
+
     async def read(websocket: WebSocket) -> str | bytes | None:
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -589,9 +614,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         websocket: WebSocket, game_id: str, since: int = 0, invite: str | None = None
     ) -> None:
         who = await identify(dict(websocket.cookies))
+        if not same_origin(websocket):
+            await refuse(websocket, 4403, "a WebSocket from another site is refused")
+            return
         actor = await hub.viewable(game_id) if len(game_id) <= 16 else None
-        if actor is None or not same_origin(websocket) or not hub.may_see(actor, who.user, invite):
-            await websocket.close(code=4404 if actor is None else 4403)
+        if actor is None:
+            elsewhere = await hub.running_elsewhere(game_id, who.user, invite)
+            await refuse(websocket, 4404, f"{NOT_HERE if elsewhere else 'no game'} {game_id[:16]!r}")
+            return
+        if not hub.may_see(actor, who.user, invite):
+            await refuse(websocket, 4403, "a private game: you need its invite")
             return
         await websocket.accept()
         seat = actor.seat_of(who.user.id if who.user else None)
@@ -638,7 +670,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 (s.seat for s in actor.seats if s.kind == "mjai" and auth.same_token(s.token, token)), None
             )
         if actor is None or seat is None or not isinstance(actor, MahjongTable):
-            await websocket.close(code=4403)
+            await refuse(websocket, 4403, "no mjai seat of a running table on this process has this token")
             return
         await websocket.accept()
         connection = Connection(seat, kind="mjai")
@@ -660,7 +692,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lobby_socket(websocket: WebSocket) -> None:
         who = await identify(dict(websocket.cookies))
         if not same_origin(websocket):
-            await websocket.close(code=4403)
+            await refuse(websocket, 4403, "a WebSocket from another site is refused")
             return
         await websocket.accept()
         connection = Connection(None, who.user.id if who.user else None, kind="lobby")

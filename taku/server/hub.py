@@ -20,12 +20,18 @@ from taku.server.lobby import Lobby, LocalBus, PostgresBus
 from taku.server.mahjong_table import MahjongTable, mahjong_rules
 from taku.server.renju_game import LEVELS, RenjuGame, renju_config
 from taku.server.settings import Settings
-from taku.server.store import Database, Game, Seat, Store, User
+from taku.server.store import SAMPLES_KEPT, Database, Game, Seat, Store, User
 from taku.server.tables import GameActor, GameError, Services, log, public_config, spawn
 
 FULL_COLLECTION_THRESHOLD = 1_000_000
 """The third ``gc`` threshold ``taku serve`` sets (``taku.cli.serve.tune_process``): automatic full
 collections are then rare, and the hub runs one every sixty lease renewals instead."""
+
+LAG_PERIOD = 0.05
+"""Seconds between two measures of the event loop's lag (``GET /api/stats``)."""
+
+STALL = 0.02
+"""A wake-up of the lag measure this late (seconds) is a stall, whose cause is measured."""
 
 FINISHED_KEPT_SECONDS = 600.0
 """A finished game's actor stays in memory this long; later connections replay it from the database."""
@@ -52,13 +58,27 @@ class Hub:
         """Lobby changes: this process's, and with PostgreSQL those of the other processes that
         share the database (``LISTEN/NOTIFY``)."""
         self._remote: dict[str, Game] = {}
-        """Games of other processes whose change was announced: the lobby shows them as stored."""
+        """Games of other processes whose change was announced, as stored, kept only until this
+        process's lobby has sent the change (so a remote game that is abandoned, or that never
+        finishes, is not kept)."""
         self.lobby = Lobby(self.lobby_summary)
         self.bus.listeners.append(self.lobby.changed)
         bots, ai = self._pools()
         self.services = Services(self.db, settings, bots, ai, on_change=self._changed)
         self.actors: dict[str, GameActor] = {}
         self._lease_task: asyncio.Task[None] | None = None
+        self._lag_task: asyncio.Task[None] | None = None
+        self.loop_lag: list[float] = []
+        """How late the event loop ran a wake-up set every 50 ms, in seconds (benchmarks;
+        bounded): the time a ready callback waited behind others."""
+        self.stall_cpu: list[float] = []
+        """For each wake-up late by ``STALL`` or more: the share of that time the event loop's
+        thread spent on the CPU (near 1: the loop was busy with work of its own; near 0: it
+        waited, for the GIL held by other threads or for a core the machine did not give it)."""
+        self.stall_process_cpu: list[float] = []
+        """The same for the whole process (all its threads): near 0 with ``stall_cpu`` near 0,
+        the machine did not run the process; well above ``stall_cpu``, other threads (bots,
+        database) held the GIL."""
         self._stopped = False
         self._forgetting: set[str] = set()
 
@@ -104,6 +124,7 @@ class Hub:
             except Exception:  # one broken game must not keep the server from starting
                 log.exception("game %s cannot be resumed", game_id)
         self._lease_task = spawn(self._renew_leases())
+        self._lag_task = spawn(self._measure_lag())
         if isinstance(self.bus, PostgresBus):
             self.bus.start(self._remote_changed)
 
@@ -118,9 +139,16 @@ class Hub:
         if game is None:
             return
         self._remote[game_id] = game
-        self.lobby.changed(game_id)
-        if game.status == "finished":  # shown once more, then forgotten
-            asyncio.get_running_loop().call_later(FINISHED_KEPT_SECONDS, self._remote.pop, game_id, None)
+        self.lobby.changed(game_id)  # sends it in a callback already due or scheduled now; then:
+        asyncio.get_running_loop().call_soon(self._forget_remote, game_id, game)
+
+    def _forget_remote(self, game_id: str, game: Game) -> None:
+        if self._remote.get(game_id) is game:  # not a newer read of the same game, still to be sent
+            del self._remote[game_id]
+
+    def remote_games(self) -> int:
+        """How many other processes' games this process holds (for the lobby; ``GET /api/stats``)."""
+        return len(self._remote)
 
     async def _renew_leases(self) -> None:
         rounds = 0
@@ -132,10 +160,26 @@ class Hub:
             if rounds % 60 == 0 and gc.get_threshold()[2] >= FULL_COLLECTION_THRESHOLD:
                 gc.collect()  # the full collection `taku serve` keeps out of the hot path
 
+    async def _measure_lag(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + LAG_PERIOD
+            cpu, process_cpu = time.thread_time(), time.process_time()
+            await asyncio.sleep(LAG_PERIOD)
+            lag = max(0.0, loop.time() - due)
+            if len(self.loop_lag) < SAMPLES_KEPT:
+                self.loop_lag.append(lag)
+                if lag >= STALL:
+                    window = LAG_PERIOD + lag
+                    self.stall_cpu.append((time.thread_time() - cpu) / window)
+                    self.stall_process_cpu.append((time.process_time() - process_cpu) / window)
+
     async def stop(self) -> None:
         """Stop every actor and the pools."""
         if self._lease_task is not None:
             self._lease_task.cancel()
+        if self._lag_task is not None:
+            self._lag_task.cancel()
         if isinstance(self.bus, PostgresBus):
             await asyncio.get_running_loop().run_in_executor(None, self.bus.stop)
         for actor in self.actors.values():
@@ -143,7 +187,7 @@ class Hub:
         self.services.bots.shutdown(wait=False, cancel_futures=True)
         self.services.ai.shutdown(wait=False, cancel_futures=True)
         await asyncio.sleep(0)
-        self.db.close()
+        await self.db.close()
         self._stopped = True
 
     async def load(self, game_id: str) -> GameActor:
@@ -326,6 +370,19 @@ class Hub:
         if game is None or game.status != "finished":
             return None
         return await self.replayed(game_id)
+
+    async def running_elsewhere(self, game_id: str, user: User | None, invite: str | None) -> bool:
+        """Whether ``game_id`` is an unfinished game that another process runs and ``user`` may see
+        (its live events are served by its owner only)."""
+        if len(game_id) > 16 or game_id in self.actors:
+            return False
+        game = await self.db.call(self.db.store.game, game_id)
+        return (
+            game is not None
+            and game.status != "finished"
+            and game.owner != self.settings.process_name
+            and self.may_see(game, user, invite)
+        )
 
     def may_see(self, game: Game | GameActor, user: User | None, invite: str | None) -> bool:
         """Whether ``user`` (with ``invite``) may see a game: public, or his, or invited."""

@@ -674,6 +674,8 @@ class MahjongTable(GameActor):
             log.exception("table %s: cannot store an action; reloading from the database", self.id)
             self.clock.banks = banks
             await self.reload()
+            self.schedule()  # the decision is asked again (the action was not stored)
+            self._send_clocks()
             raise GameError("the server could not store the action: the table was reloaded") from None
         self._close_decision(seat)
         if self.match.is_over:  # the game is stored as finished before anyone hears of its end

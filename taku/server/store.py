@@ -7,12 +7,14 @@ in ``taku/server/migrations``, applied at start (:meth:`Store.migrate`).
 
 The queries are synchronous; :class:`Database` runs them off the event loop, in one thread for
 SQLite (one writer) or a few for PostgreSQL, and commits the actions that arrive together in one
-transaction (:meth:`Database.append_action` returns once its action is committed).
+transaction (:meth:`Database.append_action` returns once its action is committed): SQLite's in
+its thread, PostgreSQL's from the event loop through psycopg's async connection.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -515,8 +517,143 @@ def _sqlite_pragmas_full(connection: Any, record: Any) -> None:
     _sqlite_pragmas(connection, record, "FULL")
 
 
+SAMPLES_KEPT = 1_000_000
+"""Timing samples kept for ``GET /api/stats`` (then no more are taken)."""
+
 _PG_WRITERS = 3
-"""PostgreSQL: threads (and so concurrent transactions) that commit actions."""
+"""PostgreSQL: connections (and so concurrent transactions) that commit actions."""
+
+_PG_INSERT_ACTIONS = (
+    'INSERT INTO actions (game_id, number, seat, data, "by", clock, note, at)'
+    ' SELECT game_id, number, seat, data, "by", clock, note, at'
+    " FROM json_populate_recordset(NULL::actions, %s::json)"
+)
+"""One statement for any number of actions, given as one JSON array of rows: its text never
+changes, so psycopg prepares it once per connection (after its fifth use), a group commit is one
+round trip, and the rows are encoded by ``json`` in C (psycopg's list adapters run in Python)."""
+
+
+class PostgresActionWriter:
+    """Commits actions to PostgreSQL from the event loop itself (psycopg's async connection).
+
+    Each group commit is one statement in autocommit mode (atomic, one round trip, prepared after
+    the first uses). The event loop only waits for the socket: with threads, each of a commit's
+    round trips (checkout ping, ``BEGIN``, ``INSERT``, ``COMMIT``) needed the GIL back from the
+    event loop and the bots, and PostgreSQL waited for the client in the middle of most
+    transactions (benchmarks/README.md, "Play server load")."""
+
+    def __init__(self, conninfo: str, durable: bool) -> None:
+        self.conninfo = conninfo
+        self.durable = durable
+        self._idle: list[Any] = []
+        """Connections not in use (opened on demand, at most one per concurrent group commit)."""
+
+    async def write(self, rows: Sequence[tuple[str, StoredAction]]) -> None:
+        """Commit ``rows`` (``(game_id, action)`` pairs) in one statement; raises if they were not
+        committed. A connection the database closed (a restart, an idle timeout) is replaced and
+        the statement sent once more: it is atomic, so if the first answer was lost after its
+        commit, the second finds the rows there (a unique violation) and they are stored."""
+        import psycopg
+
+        payload = _dumps(
+            [
+                {
+                    "game_id": game_id,
+                    "number": a.number,
+                    "seat": a.seat,
+                    "data": _dumps(a.data),
+                    "by": a.by,
+                    "clock": None if a.clock is None else _dumps(a.clock),
+                    "note": a.note,
+                    "at": a.at,
+                }
+                for game_id, a in rows
+            ]
+        )
+        connection = self._idle.pop() if self._idle else None
+        try:
+            try:
+                if connection is None or connection.closed:
+                    connection = await self.connect()
+                await connection.execute(_PG_INSERT_ACTIONS, (payload,))
+            except psycopg.OperationalError:
+                if connection is not None:
+                    await _close_quietly(connection)
+                connection = await self.connect()
+                with contextlib.suppress(psycopg.errors.UniqueViolation):  # the first attempt committed
+                    await connection.execute(_PG_INSERT_ACTIONS, (payload,))
+        except BaseException:
+            if connection is not None:
+                await _close_quietly(connection)
+            raise
+        self._idle.append(connection)
+
+    async def connect(self) -> Any:
+        """A new writer connection: autocommit, and ``synchronous_commit=off`` unless durable."""
+        import psycopg
+
+        options = "" if self.durable else "-c synchronous_commit=off"
+        return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True, options=options)
+
+    async def close(self) -> None:
+        """Close the connections."""
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await _close_quietly(connection)
+
+
+_PG_SESSION = (
+    "SELECT u.id, u.name, u.guest, s.csrf FROM sessions AS s JOIN users AS u ON u.id = s.user_id"
+    " WHERE s.token_hash = %s AND s.expires >= %s"
+)
+
+
+class PostgresSessions:
+    """Reads login sessions from PostgreSQL on the event loop (every HTTP request and WebSocket
+    connection asks): one round trip on one of a few connections, instead of two queries in a
+    database thread that, like the writers' threads, must win the GIL back after each."""
+
+    def __init__(self, conninfo: str, connections: int = 2) -> None:
+        self.conninfo = conninfo
+        self.connections = connections
+        self._idle: list[Any] = []
+        self._slots = asyncio.Semaphore(connections)
+
+    async def session(self, token_hash: str) -> tuple[User, str] | None:
+        """The player and CSRF token of a live session (as :meth:`Store.session`)."""
+        import psycopg
+
+        async with self._slots:
+            connection = self._idle.pop() if self._idle else None
+            try:
+                try:
+                    if connection is None or connection.closed:
+                        connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                    cursor = await connection.execute(_PG_SESSION, (token_hash, time.time()))
+                except psycopg.OperationalError:  # closed by the database: a read is safe to repeat
+                    if connection is not None:
+                        await _close_quietly(connection)
+                    connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+                    cursor = await connection.execute(_PG_SESSION, (token_hash, time.time()))
+                row = await cursor.fetchone()
+            except BaseException:
+                if connection is not None:
+                    await _close_quietly(connection)
+                raise
+            self._idle.append(connection)
+        return None if row is None else (User(row[0], row[1], row[2]), row[3])
+
+    async def close(self) -> None:
+        """Close the connections."""
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await _close_quietly(connection)
+        self._slots = asyncio.Semaphore(self.connections)
+
+
+async def _close_quietly(connection: Any) -> None:
+    with contextlib.suppress(Exception):
+        await connection.close()
 
 
 class Database:
@@ -526,27 +663,48 @@ class Database:
         self.store = store
         self._threads = 1 if store.is_sqlite else 4
         self._executor = ThreadPoolExecutor(self._threads, thread_name_prefix="taku-db")
-        self._writers = self._executor if store.is_sqlite else self._writer_pool()
-        """Where actions are committed: SQLite's one thread (one writer); with PostgreSQL threads
-        of their own, so that a commit never waits behind other queries (logins, listings)."""
+        """Where the queries run (logins, listings, games' creation; SQLite's actions too: one
+        thread, one writer)."""
+        self.postgres_writer = (
+            None if store.is_sqlite else PostgresActionWriter(store.conninfo(), store.durable)
+        )
+        """PostgreSQL's actions are committed from the event loop (:class:`PostgresActionWriter`)."""
+        self.postgres_sessions = None if store.is_sqlite else PostgresSessions(store.conninfo())
+        """And its sessions read there (:class:`PostgresSessions`)."""
+        self._session_reader = self._sqlite_reader() if store.is_sqlite else None
+        """SQLite's sessions are read in a thread of their own (WAL: readers do not wait for the
+        writer), so that the look-ups of many requests at once never queue before commits."""
         self._pending: list[tuple[str, StoredAction, asyncio.Future[None]]] = []
         self._flushing = 0
-        """Group commits running: one at a time for SQLite; with PostgreSQL one per writer thread,
-        so that a commit does not wait for another to finish (a game has at most one action
-        pending: its actor waits for the commit)."""
+        """Group commits running: one at a time for SQLite; with PostgreSQL up to
+        ``_PG_WRITERS``, each on a connection of its own, so that a commit does not wait for
+        another to finish (a game has at most one action pending: its actor waits for the commit)."""
         self._most_flushing = 1 if store.is_sqlite else _PG_WRITERS
         self.writes = 0
         """Actions committed (benchmarks)."""
         self.commits = 0
         """Transactions that committed actions."""
-
-    @staticmethod
-    def _writer_pool() -> ThreadPoolExecutor:
-        return ThreadPoolExecutor(_PG_WRITERS, thread_name_prefix="taku-db-write")
+        self.commit_seconds: list[float] = []
+        """How long each group commit took in the database (benchmarks; bounded)."""
+        self.store_seconds: list[float] = []
+        """Each action's wait from :meth:`append_action` to its commit (benchmarks; bounded)."""
 
     async def call(self, function: Callable[..., T], *args: Any) -> T:
         """Run a query in the database thread."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
+
+    @staticmethod
+    def _sqlite_reader() -> ThreadPoolExecutor:
+        return ThreadPoolExecutor(1, thread_name_prefix="taku-db-read")
+
+    async def session(self, token_hash: str) -> tuple[User, str] | None:
+        """The player and CSRF token of a live session."""
+        if self.postgres_sessions is not None:
+            return await self.postgres_sessions.session(token_hash)
+        assert self._session_reader is not None
+        return await asyncio.get_running_loop().run_in_executor(
+            self._session_reader, self.store.session, token_hash
+        )
 
     async def append_action(self, game_id: str, action: StoredAction) -> None:
         """Store ``action``; returns once it is committed (it shares a transaction with the actions
@@ -556,17 +714,26 @@ class Database:
         if self._flushing < self._most_flushing:
             self._flushing += 1
             asyncio.get_running_loop().create_task(self._flush())
+        started = time.perf_counter()
         await future
+        if len(self.store_seconds) < SAMPLES_KEPT:
+            self.store_seconds.append(time.perf_counter() - started)
+
+    async def _write(self, rows: list[tuple[str, StoredAction]]) -> None:
+        if self.postgres_writer is not None:
+            await self.postgres_writer.write(rows)
+        else:
+            await asyncio.get_running_loop().run_in_executor(self._executor, self.store.append_actions, rows)
 
     async def _flush(self) -> None:
         try:
             while self._pending:
                 batch, self._pending = self._pending, []
                 try:
-                    rows = [(g, a) for g, a, _ in batch]
-                    await asyncio.get_running_loop().run_in_executor(
-                        self._writers, self.store.append_actions, rows
-                    )
+                    started = time.perf_counter()
+                    await self._write([(g, a) for g, a, _ in batch])
+                    if len(self.commit_seconds) < SAMPLES_KEPT:
+                        self.commit_seconds.append(time.perf_counter() - started)
                 except Exception as error:  # every waiting action learns of the failure
                     for _, _, future in batch:
                         if not future.done():
@@ -583,10 +750,16 @@ class Database:
     def reopen(self) -> None:
         """A new database thread after :meth:`close`."""
         self._executor = ThreadPoolExecutor(self._threads, thread_name_prefix="taku-db")
-        self._writers = self._executor if self.store.is_sqlite else self._writer_pool()
+        if self.store.is_sqlite:
+            self._session_reader = self._sqlite_reader()
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Stop the database threads and close the connections."""
+        if self.postgres_writer is not None:
+            await self.postgres_writer.close()
+        if self.postgres_sessions is not None:
+            await self.postgres_sessions.close()
         self._executor.shutdown(wait=True)
-        self._writers.shutdown(wait=True)
+        if self._session_reader is not None:
+            self._session_reader.shutdown(wait=True)
         self.store.close()
