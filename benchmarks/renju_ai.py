@@ -5,7 +5,9 @@ Usage: ``python benchmarks/renju_ai.py [--repeat R] [--games G]``
 * solves every VCF puzzle of ``tests/data/renju_vcf_puzzles.txt`` (and checks the ``none`` ones
   have no VCF), printing the time per puzzle and in total;
 * times ``RenjuAI.choose`` at each level on a middle-game position with a fixed node budget
-  (nodes per second) and with its default time;
+  and with its default time: the alpha-beta nodes per second of wall time (the figure recorded
+  before 2026-11-28) and the nodes of every search (VCF, VCT, defence, alpha-beta) per second
+  of CPU time (not disturbed by other work on the machine);
 * plays G games of level ``medium`` (2000 nodes a move) against the one-ply greedy player of the
   tests, as each colour, and prints the score.
 
@@ -50,11 +52,14 @@ def levels() -> None:
     position = Position(MIDDLE_GAME)
     for level in LEVELS:
         ai = RenjuAI(level, max_nodes=3000)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         move = ai.choose(position, time_limit=60)
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
         nodes = ai.last_info.get("nodes", 0)
-        rate = f"{int(nodes) / elapsed:8.0f} nodes/s" if isinstance(nodes, int) and nodes else ""
+        total = ai.last_info.get("nodes_total", 0)
+        rate = f"{int(nodes) / elapsed:8.0f} ab nodes/s" if isinstance(nodes, int) and nodes else ""
+        if isinstance(total, int) and total and cpu > 0:
+            rate += f" {total / cpu:8.0f} nodes/CPU s (all searches)"
         default = RenjuAI(level)
         started = time.perf_counter()
         default.choose(position)

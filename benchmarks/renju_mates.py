@@ -15,7 +15,9 @@ first such position of each run of consecutive mates in a game is kept (the late
 win played on), and positions already won by a five or a four are left out.
 
 ``solve`` runs taku's ``solve_vct`` on every puzzle of a file with ``--time`` seconds each and prints
-whether it found a win, the length of its main line, and the time, with a summary: the count solved
+whether it found a win (each line found is replayed with the rules core: one that does not end in
+a win is printed as a FALSE WIN and not counted), the length of its main line, and the time, with a
+summary: the count solved
 within the time, and within the time for the puzzles of at most 15 plies.
 """
 
@@ -33,6 +35,9 @@ from pathlib import Path
 from taku.bots.renju_ai import solve_vcf, solve_vct
 from taku.protocols.gomocup_client import BrainError, GomocupClient
 from taku.renju import BLACK, Position
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.renju_helpers import replays_to_a_win
 
 MATE = re.compile(r"Eval \+M(\d+)")
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,7 +119,7 @@ def read_puzzles(path: Path) -> list[tuple[str, int, str]]:
 
 def solve(args: argparse.Namespace) -> None:
     rows = read_puzzles(args.file)
-    solved = short = short_solved = 0
+    solved = short = short_solved = false_wins = 0
     total = 0.0
     for name, plies, moves in rows:
         position = Position(moves)
@@ -123,15 +128,18 @@ def solve(args: argparse.Namespace) -> None:
         elapsed = time.perf_counter() - started
         total += elapsed
         found = line is not None
-        solved += found
+        real = line is None or replays_to_a_win(position, line)
+        false_wins += not real
+        solved += found and real
         if plies <= 15:
             short += 1
             short_solved += found
         length = "-" if line is None else str(len(line))
-        print(f"  {name:24} Rapfi {plies:2d} plies  taku {'win ' if found else 'none'} {length:>3} plies "
+        verdict = "FALSE WIN" if not real else "win " if found else "none"
+        print(f"  {name:24} Rapfi {plies:2d} plies  taku {verdict} {length:>3} plies "
               f"{elapsed * 1000:7.0f} ms", flush=True)
     print(f"solved {solved}/{len(rows)} within {args.time:g} s each ({short_solved}/{short} of at most 15 "
-          f"plies); {total:.1f} s in all")
+          f"plies); {total:.1f} s in all; lines that do not replay to a win: {false_wins}")
 
 
 def main() -> None:

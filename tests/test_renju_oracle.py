@@ -105,3 +105,22 @@ def test_agrees_with_the_oracle_on_the_shared_positions(shared: Path) -> None:
                 positions.append(Position.from_stones(record["black"], record["white"]))
     assert len(positions) == 51
     compare(positions)
+
+
+def test_full_set_reads_the_same_as_every_point_judged_alone() -> None:
+    # forbidden_points() reads line by line and skips lines with fewer than two black stones;
+    # forbidden_reason() judges one point through its four windows: the two must agree.
+    rng = random.Random(99)
+    positions = [(clustered_position if n % 2 else scattered_position)(rng) for n in range(60)]
+    found = 0
+    for position in positions:
+        pointwise = {
+            Point(x, y): position.forbidden_reason(Point(x, y))
+            for y in range(position.size)
+            for x in range(position.size)
+            if position.color_at(Point(x, y)) is None
+        }
+        expected = {point: foul for point, foul in pointwise.items() if foul is not None}
+        assert position.forbidden_points() == expected, repr(position)
+        found += len(expected)
+    assert found > 100

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from taku.bots.renju_search import (
+    INFO_VALUE_SHIFT,
     WIN_SCORE,
     Clock,
     SearchBoard,
@@ -87,6 +88,14 @@ _MAX_EXTENSIONS: Final = 8
 """Forced blocks followed past the search depth."""
 _MAX_PLY: Final = 64
 """Deepest ply of the alpha-beta search (forced blocks extend lines past the nominal depth)."""
+_ATTACK_MASK: Final = (1 << 21) - 1
+"""The attack value's bits in a sort key of ``_ordered_moves`` (a value is below 2**21)."""
+# A transposition-table entry: best move (12 bits), flag (2), depth (8), score + offset.
+_BEST_MASK: Final = (1 << 12) - 1
+_FLAG_SHIFT: Final = 12
+_DEPTH_SHIFT: Final = 14
+_SCORE_SHIFT: Final = 22
+_SCORE_OFFSET: Final = 1 << 22
 _EXACT: Final = 0
 _LOWER: Final = 1
 _UPPER: Final = 2
@@ -110,8 +119,11 @@ class RenjuAI:
         self.seed = seed
         self.max_nodes = budget
         """A node budget per move (on top of the time limit), for play that does not depend on the
-        machine's speed; ``None``: time alone limits the search."""
+        machine's speed; ``None``: time alone limits the search. Each threat search may spend a
+        share of it; the alpha-beta search gets what they left (at least 40%)."""
         self._rng = random.Random(seed)
+        self._clocks: list[Clock] = []
+        """The clocks of the searches of the move being chosen (their nodes are spent)."""
         self.last_info: dict[str, object] = {}
         """What the last ``choose`` found: ``reason``, ``depth``, ``score``, ``nodes``."""
 
@@ -138,7 +150,9 @@ class RenjuAI:
                 return centre
         board = SearchBoard(position)
         me = int(position.turn)
+        self._clocks = []
         move, reason = self._decide(board, me, seconds, started)
+        self.last_info["nodes_total"] = self._spent()
         point = board.point(move) if move >= 0 else None
         if point is None or not position.is_legal(point):
             # A safety net: the search works on its own board; the core has the final word.
@@ -174,7 +188,7 @@ class RenjuAI:
             return self._one_ply(board, me), "one ply"
         deadline = started + seconds
         if level.vcf_depth:
-            clock = Clock(max(0.0, deadline - time.perf_counter()) * 0.2, self._budget(0.2))
+            clock = self._clock(max(0.0, deadline - time.perf_counter()) * 0.2, 0.2)
             try:
                 line = ThreatSearch(board, me, clock).vcf_deepening(level.vcf_depth)
             except SearchTimeout:
@@ -184,7 +198,9 @@ class RenjuAI:
                 return line[0], "vcf"
         if level.vct_depth:
             seconds = max(0.0, deadline - time.perf_counter()) * 0.25
-            line = find_vct(board, me, seconds, self._budget(0.25), level.vct_depth, level.vcf_depth // 2)
+            line = find_vct(
+                board, me, seconds, self._budget(0.25), level.vct_depth, level.vcf_depth // 2, self._clocks
+            )
             if line:
                 self.last_info = {"line": [str(board.point(i)) for i in line]}
                 return line[0], "vct"
@@ -197,7 +213,13 @@ class RenjuAI:
                 root = self._answer_vct(board, me, root, deadline)
         if len(root) == 1:
             return root[0], "only move"
-        clock = Clock(max(0.01, deadline - time.perf_counter()), self._budget(0.4))
+        # The alpha-beta search gets the time left and the nodes the threat searches did not spend
+        # (at least 40% of the budget).
+        nodes = self._budget(0.4)
+        if nodes is not None and self.max_nodes is not None:
+            nodes = max(nodes, self.max_nodes - self._spent())
+        clock = Clock(max(0.01, deadline - time.perf_counter()), nodes)
+        self._clocks.append(clock)
         search = _AlphaBeta(board, level.width, clock)
         best = root[0]
         reached = 0
@@ -219,13 +241,23 @@ class RenjuAI:
         """``share`` of the node budget, if there is one."""
         return None if self.max_nodes is None else max(1, int(self.max_nodes * share))
 
+    def _clock(self, seconds: float, share: float) -> Clock:
+        """A clock for one search of this move: ``seconds``, and ``share`` of the node budget."""
+        clock = Clock(seconds, self._budget(share))
+        self._clocks.append(clock)
+        return clock
+
+    def _spent(self) -> int:
+        """The nodes searched so far for this move."""
+        return sum(clock.nodes for clock in self._clocks)
+
     def _answer_vcf(self, board: SearchBoard, me: int, root: list[int], deadline: float) -> list[int]:
         """``root`` reduced to the moves after which the opponent has no VCF, when the opponent has one
         now (all of ``root`` if none of them, or no time to tell)."""
         level = self.level
         you = 3 - me
         budget = max(0.0, deadline - time.perf_counter()) * 0.5
-        clock = Clock(budget, self._budget(0.2))
+        clock = self._clock(budget, 0.2)
         depth = level.vcf_depth
         try:
             threat = ThreatSearch(board, you, clock).vcf(depth)
@@ -254,7 +286,7 @@ class RenjuAI:
         you = 3 - me
         vct_depth, vcf_depth = level.vct_depth, level.vcf_depth // 2
         share = max(0.0, deadline - time.perf_counter()) * 0.3
-        search = ThreatSearch(board, you, Clock(share * 0.4, self._budget(0.1)))
+        search = ThreatSearch(board, you, self._clock(share * 0.4, 0.1))
         try:
             threat = search.vct_deepening(vct_depth, vcf_depth)
         except SearchTimeout:
@@ -264,7 +296,7 @@ class RenjuAI:
         fours = [i for _, i in board.threat_moves(me, False)]
         candidates = list(dict.fromkeys([*threat, *root, *fours]))
         # One search for every check: its tables (keyed by the whole position) stay valid.
-        search.clock = Clock(share * 0.6, self._budget(0.1))
+        search.clock = self._clock(share * 0.6, 0.1)
         safe: list[int] = []
         try:
             for i in candidates:
@@ -344,21 +376,29 @@ def _ordered_moves(board: SearchBoard, color: int, width: int) -> list[int]:
     """``color``'s legal candidate moves, best first by attack and defence value, at most ``width``;
     only the answers that matter when the opponent threatens (a four, or a three)."""
     other = 3 - color
-    scored = []
+    # Each candidate's (attack + 9/10 defence, attack, defence, point), packed in one int that
+    # sorts as that tuple would (no tuple per candidate): with the first two equal, the defences
+    # differ by at most one and the larger has the larger remainder of 9 * defence / 10.
+    keys: list[int] = []
     opponent_three = False
+    mine, theirs = board.cache[color], board.cache[other]
     for i in board.candidates():
-        attack = board.point_value(i, color)
-        defence = board.point_value(i, other)
+        # (the cached values read directly: ``point_value`` is the fallback)
+        attack = mine[i] >> INFO_VALUE_SHIFT if mine[i] >= 0 else board.point_value(i, color)
+        defence = theirs[i] >> INFO_VALUE_SHIFT if theirs[i] >= 0 else board.point_value(i, other)
         if defence >= 100_000:
             opponent_three = True
-        scored.append((attack + defence * 9 // 10, attack, defence, i))
+        nine = defence * 9
+        keys.append(((attack + nine // 10) << 35) | (attack << 14) | ((nine % 10) << 10) | i)
     if opponent_three:
         # An open three must be answered: only my fours and the points where the opponent would make
         # a four (which include every defence of the three) remain.
-        scored = [s for s in scored if s[1] >= 3_000 or s[2] >= 2_500]
-    scored.sort(reverse=True)
+        keys = [k for k in keys
+                if (k >> 14) & _ATTACK_MASK >= 3_000 or board.point_value(k & 1023, other) >= 2_500]
+    keys.sort(reverse=True)
     moves = []
-    for _, _, _, i in scored:
+    for k in keys:
+        i = k & 1023
         if board.legal(i, color):
             moves.append(i)
             if len(moves) >= width:
@@ -375,14 +415,12 @@ class _AlphaBeta:
         self.board = board
         self.width = width
         self.clock = clock
-        self.table: dict[int, tuple[int, int, int, int]] = {}  # hash -> depth, flag, score, best
+        self.table: dict[int, int] = {}
+        """Position hash -> depth, flag, score and best move, packed in one int (``_pack``): no
+        tuple to allocate per node."""
         self.extensions = 0
         self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_PLY)]
-        self.history: tuple[list[int], list[int], list[int]] = (
-            [],
-            [0] * (board.size * board.size),
-            [0] * (board.size * board.size),
-        )
+        self.history: list[list[int]] = [[], [0] * (board.size * board.size), [0] * (board.size * board.size)]
 
     def root(self, moves: list[int], color: int, depth: int) -> tuple[int, int]:
         """The best of ``moves`` for ``color`` searched to ``depth``, and its score."""
@@ -434,10 +472,13 @@ class _AlphaBeta:
         if mine:
             return WIN_SCORE - 1
         key = board.hash ^ color
-        entry = self.table.get(key)
+        entry = self.table.get(key, -1)
         hint = -1
-        if entry is not None:
-            stored_depth, flag, stored, hint = entry
+        if entry >= 0:
+            hint = entry & _BEST_MASK
+            flag = (entry >> _FLAG_SHIFT) & 3
+            stored_depth = (entry >> _DEPTH_SHIFT) & 0xFF
+            stored = (entry >> _SCORE_SHIFT) - _SCORE_OFFSET
             if stored_depth >= depth:
                 if flag == _EXACT:
                     return stored
@@ -491,7 +532,10 @@ class _AlphaBeta:
         elif best_score < -WIN_SCORE // 2:
             best_score += 1
         flag = _UPPER if best_score <= original_alpha else _LOWER if best_score >= beta else _EXACT
-        self.table[key] = (depth, flag, best_score, best)
+        self.table[key] = (
+            best | (flag << _FLAG_SHIFT) | (min(depth, 0xFF) << _DEPTH_SHIFT)
+            | ((best_score + _SCORE_OFFSET) << _SCORE_SHIFT)
+        )
         return best_score
 
     def _leaf(self, color: int) -> int:

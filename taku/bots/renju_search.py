@@ -14,10 +14,19 @@ are coded exactly as the core codes its own.
 from __future__ import annotations
 
 import time
-from typing import Final, TypeAlias
+from bisect import insort
+from typing import Final
 
 from taku.renju import BLACK, WHITE, Point, Position, RenjuRules
-from taku.renju._geometry import WINDOW_MASK, Geometry, geometry
+from taku.renju._geometry import (
+    CENTRE_SHIFT,
+    HALF_CODE,
+    HALF_CODES,
+    WINDOW_CODES,
+    WINDOW_MASK,
+    Geometry,
+    geometry,
+)
 from taku.renju.forbidden import NONE, WIN, foul_at, mode_for
 
 # Bits of a threat-table entry (what a stone on the window centre makes on that line).
@@ -43,9 +52,16 @@ NO_WIN: Final = 1 << 30
 anywhere: no deeper search can win there either."""
 
 
-Info: TypeAlias = tuple[int, bool, int, int, bool, bool]
-"""What a stone would make on a point: value, five, fours, threes, strong (a straight four or two
-fours), overline."""
+# What a stone would make on a point (``SearchBoard.info``), packed in one int.
+INFO_FIVE: Final = 1
+INFO_OVERLINE: Final = 2
+INFO_STRONG: Final = 4
+"""A straight four or two fours."""
+INFO_FOURS_SHIFT: Final = 3  # four bits: fours made (0..8)
+INFO_THREES_SHIFT: Final = 7  # three bits: lines with a three (0..4)
+INFO_VALUE_SHIFT: Final = 10  # the value (fives, fours, threes, shape)
+_UNKNOWN: Final = -1
+"""A cached ``info`` not computed (or cleared)."""
 
 _BITS: Final = tuple(bin(n).count("1") for n in range(1 << 11))
 
@@ -60,7 +76,36 @@ class SearchTimeout(Exception):
     """The search ran out of its time (raised inside the search, caught by its driver)."""
 
 
-_TABLES: dict[bool, dict[int, int]] = {False: {}, True: {}}
+_TABLE_SIZE: Final = WINDOW_CODES
+"""Entries of a threat table: the ten points of a window other than its centre, two bits each."""
+_UNSEEN: Final = -1
+"""A threat-table entry not computed yet."""
+
+_TABLES: dict[bool, list[int]] = {}
+"""The threat tables (exact five or not), lists indexed by ``_table_index`` of the window code,
+filled lazily: a list index is much cheaper than a dict lookup, in the compiled build above all."""
+
+
+def _table(exact: bool) -> list[int]:
+    """The threat table of ``exact`` fives (made at first use)."""
+    table = _TABLES.get(exact)
+    if table is None:
+        table = _TABLES[exact] = [_UNSEEN] * _TABLE_SIZE
+    return table
+
+
+def _table_index(key: int) -> int:
+    """The threat-table index of window ``key``: its ten points other than the centre."""
+    return HALF_CODE[key & 0x3FF] * HALF_CODES + HALF_CODE[(key >> 12) & 0x3FF]
+
+
+def _lookup(table: list[int], key: int, exact: bool) -> int:
+    """The entry of window ``key`` in ``table``, computed the first time the pattern is seen."""
+    index = HALF_CODE[key & 0x3FF] * HALF_CODES + HALF_CODE[(key >> 12) & 0x3FF]
+    entry = table[index]
+    if entry == _UNSEEN:
+        entry = table[index] = _entry(key, exact)
+    return entry
 
 
 def _run(cells: list[int], a: int) -> tuple[int, int]:
@@ -129,19 +174,15 @@ def _entry(key: int, exact: bool) -> int:
     return value | (score << SCORE_SHIFT)
 
 
-_LINE_SCORES: dict[int, int] = {}
-_CACHE_LIMIT: Final = 1_000_000
-"""Line scores kept before the cache is emptied."""
+_SCORE_DELTAS: list[int] = []
+"""How the evaluation total changes when a stone is put on an empty point, by ``_delta_index`` of
+the Black-view window around it: the five-point windows through the point, after minus before."""
 
 
-def _line_score(code: int) -> int:
-    """Black's window score minus White's on a board line with Black-view code ``code``."""
-    cells = []
-    while code:
-        cells.append(code & 3)
-        code >>= 2
+def _windows_score(cells: list[int]) -> int:
+    """Black's window score minus White's over the five-point windows through index 5 of ``cells``."""
     total = 0
-    for start in range(len(cells) - 4):
+    for start in range(1, 6):
         window = cells[start : start + 5]
         if 3 in window:
             continue
@@ -152,6 +193,46 @@ def _line_score(code: int) -> int:
         elif white and not black:
             total -= LINE_WEIGHTS[white]
     return total
+
+
+def _delta_index(key: int, color: int) -> int:
+    """The ``_SCORE_DELTAS`` index of a ``color`` stone put on the centre of Black-view window ``key``:
+    the four points either side of the centre and the colour."""
+    return ((key >> 2) & 0xFF) | (((key >> 12) & 0xFF) << 8) | ((color - 1) << 16)
+
+
+def _score_deltas() -> list[int]:
+    """Every entry of ``_SCORE_DELTAS`` (made at first use: 131,072 small sums)."""
+    if not _SCORE_DELTAS:
+        deltas = [0] * (1 << 17)
+        for index in range(1 << 16):
+            cells = [0] * 11
+            for k in range(4):
+                cells[1 + k] = (index >> (2 * k)) & 3
+                cells[6 + k] = (index >> (8 + 2 * k)) & 3
+            before = _windows_score(cells)
+            for color in (1, 2):
+                cells[5] = color
+                deltas[index | ((color - 1) << 16)] = _windows_score(cells) - before
+            cells[5] = 0
+        _SCORE_DELTAS.extend(deltas)
+    return _SCORE_DELTAS
+
+
+_KEY_MASK: Final = (1 << 61) - 1
+"""Search hashes keep 61 bits of the core's Zobrist keys: a native int in the compiled build (a
+64-bit key would be a Python long, allocated at every move)."""
+
+_KEYS: dict[int, list[list[int]]] = {}
+
+
+def _search_keys(geo: Geometry) -> list[list[int]]:
+    """The Zobrist keys of the search boards of ``geo``'s size, per colour (61 bits)."""
+    keys = _KEYS.get(geo.size)
+    if keys is None:
+        black = [k & _KEY_MASK for k in geo.zobrist[1]]
+        keys = _KEYS[geo.size] = [[], black, [k & _KEY_MASK for k in geo.zobrist[2]]]
+    return keys
 
 
 _NEAR_OFFSETS: Final = (
@@ -169,29 +250,31 @@ class SearchBoard:
     __slots__ = (
         "black_exact",
         "cache",
-        "candidate_hash",
         "candidate_list",
         "cells",
+        "deltas",
         "five_dirs",
         "fouls",
         "geo",
         "hash",
+        "keys",
         "lines",
         "mode",
         "near",
         "near_points",
+        "placed",
         "reach",
+        "saved",
         "score",
         "size",
         "span",
         "stones",
         "tables",
+        "where",
         "white_exact",
     )
 
     def __init__(self, position: Position) -> None:
-        if len(_LINE_SCORES) > _CACHE_LIMIT:
-            _LINE_SCORES.clear()  # a long-running process (a Gomocup brain) must not grow forever
         rules: RenjuRules = position.rules
         self.size = size = rules.board_size
         points = size * size
@@ -200,31 +283,27 @@ class SearchBoard:
         self.fouls = rules.fouls_for_black
         self.black_exact = rules.exact_five_for_black
         self.white_exact = rules.exact_five_for_white
-        self.tables: tuple[dict[int, int], dict[int, int], dict[int, int]] = (
-            {},
-            _TABLES[self.black_exact],
-            _TABLES[self.white_exact],
-        )
-        self.cells = bytearray(points)
-        self.lines: tuple[list[int], list[int], list[int]] = (
-            [],
-            list(self.geo.empty_lines),
-            list(self.geo.empty_lines),
-        )
-        self.cache: tuple[list[Info | None], list[Info | None], list[Info | None]] = (
-            [],
-            [None] * points,
-            [None] * points,
-        )
+        # Per colour (index 1 black, 2 white). Lists, not tuples: the compiled build would box a
+        # fixed-length tuple attribute into a new tuple object to index it with a variable.
+        self.tables: list[list[int]] = [[], _table(self.black_exact), _table(self.white_exact)]
+        self.deltas = _score_deltas()
+        self.cells = [0] * points  # (a list: the compiled build indexes it natively)
+        self.lines: list[list[int]] = [[], list(self.geo.empty_lines), list(self.geo.empty_lines)]
+        self.cache: list[list[int]] = [[], [_UNKNOWN] * points, [_UNKNOWN] * points]
         self.near = [0] * points
         self.near_points: list[tuple[int, ...]] = []
         self.reach: list[tuple[int, ...]] = []
         self.span: list[tuple[tuple[int, ...], ...]] = []
-        self.five_dirs: tuple[dict[int, int], dict[int, int], dict[int, int]] = ({}, {}, {})
+        self.five_dirs: list[dict[int, int]] = [{}, {}, {}]
         """Per colour: the empty points where that colour makes a five now, each with the bit
         mask of the directions it does so in; kept up to date on every place and remove."""
-        self.candidate_hash = -1
+        self.placed: list[int] = []
+        """The stones placed and not removed since the board was made, in order."""
+        self.saved: list[int] = []
+        """The cached values each of those stones cleared when it was placed (both colours, every
+        point of its ``reach``), put back when it is removed."""
         self.candidate_list: list[int] = []
+        """The empty points with a stone near them, in index order, kept by ``place`` and ``remove``."""
         for i in range(points):
             x, y = i % size, i // size
             self.span.append(
@@ -244,68 +323,110 @@ class SearchBoard:
                     if 0 <= x + dx < size and 0 <= y + dy < size
                 )
             )
-            self.reach.append(
-                tuple(
-                    (y + k * dy) * size + x + k * dx
-                    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1))
-                    for k in range(-5, 6)
-                    if 0 <= x + k * dx < size and 0 <= y + k * dy < size
-                )
-            )
+            around = [
+                (y + k * dy) * size + x + k * dx
+                for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1))
+                for k in range(-5, 6)
+                if k and 0 <= x + k * dx < size and 0 <= y + k * dy < size
+            ]
+            self.reach.append((i, *around))
+        self.keys = _search_keys(self.geo)
+        geo = self.geo
+        # Per point, the line number and window shift in each direction at ``8 * i + 2 * d`` (one
+        # flat list: fewer look-ups than ``geo.line[d][i]``).
+        self.where: list[int] = []
+        for i in range(points):
+            for d in range(4):
+                self.where.append(geo.line[d][i])
+                self.where.append(geo.shift[d][i])
         self.hash = 0
         self.stones = 0
-        self.score = sum(_line_score(code) for code in self.lines[1])
+        self.score = 0  # the evaluation total of the empty board; kept by ``_update``
         for color in (BLACK, WHITE):
             for point in position.stones(color):
                 self.place(point.y * size + point.x, int(color))
+        self.placed.clear()  # the position's own stones are never taken back to a saved state
+        self.saved.clear()
 
     def place(self, i: int, color: int) -> None:
         """Put a ``color`` stone (1 black, 2 white) on empty point ``i``."""
-        self.cells[i] = color
+        # The cached values of the empty points around i are kept, to be put back when this stone
+        # is removed (the same points are empty then: stones are removed last placed first).
+        cells = self.cells
+        black_cache, white_cache = self.cache[1], self.cache[2]
+        saved = self.saved
+        for j in self.reach[i]:
+            if cells[j] == 0:
+                saved.append(black_cache[j])
+                saved.append(white_cache[j])
+                black_cache[j] = _UNKNOWN
+                white_cache[j] = _UNKNOWN
+        cells[i] = color
+        self.placed.append(i)
         self._update(i, color)
-        self.hash ^= self.geo.zobrist[color][i]
+        self.hash ^= self.keys[color][i]
         self.stones += 1
         near = self.near
+        candidates = self.candidate_list
+        if near[i]:
+            candidates.remove(i)
         for j in self.near_points[i]:
             near[j] += 1
+            if near[j] == 1 and not cells[j]:
+                insort(candidates, j)
 
     def remove(self, i: int) -> None:
         """Take the stone off point ``i``."""
-        color = self.cells[i]
-        self.cells[i] = 0
+        cells = self.cells
+        color = cells[i]
+        cells[i] = 0
+        black_cache, white_cache = self.cache[1], self.cache[2]
+        placed = self.placed
+        if placed and placed[-1] == i:
+            # The board is again as it was when i was placed: so are the values cached then.
+            placed.pop()
+            saved = self.saved
+            for j in reversed(self.reach[i]):
+                if cells[j] == 0:
+                    white_cache[j] = saved.pop()
+                    black_cache[j] = saved.pop()
+        else:
+            placed.clear()
+            self.saved.clear()
+            for j in self.reach[i]:
+                black_cache[j] = _UNKNOWN
+                white_cache[j] = _UNKNOWN
         self._update(i, color)
-        self.hash ^= self.geo.zobrist[color][i]
+        self.hash ^= self.keys[color][i]
         self.stones -= 1
         near = self.near
+        candidates = self.candidate_list
         for j in self.near_points[i]:
             near[j] -= 1
+            if not near[j] and not cells[j]:
+                candidates.remove(j)
+        if near[i]:
+            insort(candidates, i)
 
     def _update(self, i: int, color: int) -> None:
         """Toggle ``color`` on ``i`` in the line codes and the score; clear the cache around ``i``."""
-        geo = self.geo
         black_lines, white_lines = self.lines[1], self.lines[2]
         other = 3 - color
         score = self.score
-        scores = _LINE_SCORES
+        deltas = self.deltas
+        where = self.where
+        placing = self.cells[i] != 0  # (the cell is already set on place and cleared on remove)
         for d in range(4):
-            number = geo.line[d][i]
-            put = geo.put[d][i]
+            number = where[8 * i + 2 * d]
+            shift = where[8 * i + 2 * d + 1]
+            put = shift + CENTRE_SHIFT
             code = black_lines[number]
-            old = scores.get(code)
-            if old is None:
-                old = scores[code] = _line_score(code)
-            code ^= color << put
-            new = scores.get(code)
-            if new is None:
-                new = scores[code] = _line_score(code)
-            score += new - old
-            black_lines[number] = code
+            key = (code >> shift) & WINDOW_MASK
+            delta = deltas[((key >> 2) & 0xFF) | (((key >> 12) & 0xFF) << 8) | ((color - 1) << 16)]
+            score += delta if placing else -delta
+            black_lines[number] = code ^ (color << put)
             white_lines[number] ^= other << put
         self.score = score
-        black_cache, white_cache = self.cache[1], self.cache[2]
-        for j in self.reach[i]:
-            black_cache[j] = None
-            white_cache[j] = None
         self._refresh_fives(i, color)
 
     def _refresh_fives(self, i: int, color: int) -> None:
@@ -317,6 +438,7 @@ class SearchBoard:
         ``i`` can change (a five made or broken by ``i`` runs through it), and their points within
         five of ``i`` are looked at again."""
         geo = self.geo
+        half = HALF_CODE
         cells = self.cells
         other = 3 - color
         if cells[i]:
@@ -329,20 +451,25 @@ class SearchBoard:
         table = self.tables[color]
         exact = self.black_exact if color == 1 else self.white_exact
         spans = self.span[i]
+        where = self.where
         for d in range(4):
-            code = lines[geo.line[d][i]]
-            shifts = geo.shift[d]
-            near = (code >> (shifts[i] + 2)) & _NINE_MASK
-            if ((near & ~(near >> 1) & _LOW_BITS_NOT_CENTRE).bit_count()) < 3:
+            code = lines[where[8 * i + 2 * d]]
+            near = (code >> (where[8 * i + 2 * d + 1] + 2)) & _NINE_MASK
+            own = near & ~(near >> 1) & _LOW_BITS_NOT_CENTRE
+            # At least three of the colour's stones (bits) in those nine points, counted natively.
+            own &= own - 1
+            own &= own - 1
+            if not own:
                 continue
+            shifts = geo.shift[d]
             bit = 1 << d
             for j in spans[d]:
                 if cells[j]:
                     continue
                 key = (code >> shifts[j]) & WINDOW_MASK
-                entry = table.get(key)
-                if entry is None:
-                    entry = table[key] = _entry(key, exact)
+                entry = table[half[key & 0x3FF] * HALF_CODES + half[(key >> 12) & 0x3FF]]
+                if entry == _UNSEEN:
+                    entry = _lookup(table, key, exact)
                 mask = fives.get(j, 0)
                 new = mask | bit if entry & FIVE else mask & ~bit
                 if new != mask:
@@ -362,53 +489,59 @@ class SearchBoard:
 
     def entries(self, i: int, color: int) -> tuple[int, int, int, int]:
         """The four table entries (row, column, diagonal, anti-diagonal) of a ``color`` stone on ``i``."""
-        geo = self.geo
+        half = HALF_CODE
         lines = self.lines[color]
         table = self.tables[color]
-        line, shift = geo.line, geo.shift
-        k0 = (lines[line[0][i]] >> shift[0][i]) & WINDOW_MASK
-        k1 = (lines[line[1][i]] >> shift[1][i]) & WINDOW_MASK
-        k2 = (lines[line[2][i]] >> shift[2][i]) & WINDOW_MASK
-        k3 = (lines[line[3][i]] >> shift[3][i]) & WINDOW_MASK
-        e0 = table.get(k0)
-        if e0 is None:
-            e0 = table[k0] = _entry(k0, self.black_exact if color == 1 else self.white_exact)
-        e1 = table.get(k1)
-        if e1 is None:
-            e1 = table[k1] = _entry(k1, self.black_exact if color == 1 else self.white_exact)
-        e2 = table.get(k2)
-        if e2 is None:
-            e2 = table[k2] = _entry(k2, self.black_exact if color == 1 else self.white_exact)
-        e3 = table.get(k3)
-        if e3 is None:
-            e3 = table[k3] = _entry(k3, self.black_exact if color == 1 else self.white_exact)
+        where = self.where
+        b = 8 * i
+        k0 = (lines[where[b]] >> where[b + 1]) & WINDOW_MASK
+        k1 = (lines[where[b + 2]] >> where[b + 3]) & WINDOW_MASK
+        k2 = (lines[where[b + 4]] >> where[b + 5]) & WINDOW_MASK
+        k3 = (lines[where[b + 6]] >> where[b + 7]) & WINDOW_MASK
+        e0 = table[half[k0 & 0x3FF] * HALF_CODES + half[(k0 >> 12) & 0x3FF]]
+        if e0 == _UNSEEN:
+            e0 = _lookup(table, k0, self.black_exact if color == 1 else self.white_exact)
+        e1 = table[half[k1 & 0x3FF] * HALF_CODES + half[(k1 >> 12) & 0x3FF]]
+        if e1 == _UNSEEN:
+            e1 = _lookup(table, k1, self.black_exact if color == 1 else self.white_exact)
+        e2 = table[half[k2 & 0x3FF] * HALF_CODES + half[(k2 >> 12) & 0x3FF]]
+        if e2 == _UNSEEN:
+            e2 = _lookup(table, k2, self.black_exact if color == 1 else self.white_exact)
+        e3 = table[half[k3 & 0x3FF] * HALF_CODES + half[(k3 >> 12) & 0x3FF]]
+        if e3 == _UNSEEN:
+            e3 = _lookup(table, k3, self.black_exact if color == 1 else self.white_exact)
         return e0, e1, e2, e3
 
-    def info(self, i: int, color: int) -> Info:
-        """What a ``color`` stone on empty ``i`` makes: (value, five, fours, threes, strong), where
-        ``strong`` means a straight four or two fours (a win next move unless it is a Black foul)."""
+    def info(self, i: int, color: int) -> int:
+        """What a ``color`` stone on empty ``i`` makes, packed in one int (read it with ``INFO_*``):
+        its value, whether it makes a five or an overline, its fours and threes, and whether it is
+        strong (a straight four or two fours: a win next move unless it is a Black foul)."""
         cache = self.cache[color]
         found = cache[i]
-        if found is not None:
+        if found >= 0:
             return found
         e0, e1, e2, e3 = self.entries(i, color)
         combined = e0 | e1 | e2 | e3
         shape = (e0 >> SCORE_SHIFT) + (e1 >> SCORE_SHIFT) + (e2 >> SCORE_SHIFT) + (e3 >> SCORE_SHIFT)
         if combined & FIVE:
-            found = (1_000_000 + shape, True, 0, 0, False, False)
+            found = ((1_000_000 + shape) << INFO_VALUE_SHIFT) | INFO_FIVE
         else:
             fours = (e0 >> FOUR_SHIFT & 3) + (e1 >> FOUR_SHIFT & 3)
             fours += (e2 >> FOUR_SHIFT & 3) + (e3 >> FOUR_SHIFT & 3)
             threes = (
-                bool(e0 >> STRAIGHT_MASK_SHIFT & MASK11)
-                + bool(e1 >> STRAIGHT_MASK_SHIFT & MASK11)
-                + bool(e2 >> STRAIGHT_MASK_SHIFT & MASK11)
-                + bool(e3 >> STRAIGHT_MASK_SHIFT & MASK11)
+                ((e0 >> STRAIGHT_MASK_SHIFT & MASK11) != 0)
+                + ((e1 >> STRAIGHT_MASK_SHIFT & MASK11) != 0)
+                + ((e2 >> STRAIGHT_MASK_SHIFT & MASK11) != 0)
+                + ((e3 >> STRAIGHT_MASK_SHIFT & MASK11) != 0)
             )
-            overline = bool(combined & OVERLINE)
             strong = fours >= 2 or (
                 fours == 1
-                and any(_BITS[(e >> FIVE_MASK_SHIFT) & MASK11] >= 2 for e in (e0, e1, e2, e3))
+                and (
+                    _BITS[(e0 >> FIVE_MASK_SHIFT) & MASK11] >= 2
+                    or _BITS[(e1 >> FIVE_MASK_SHIFT) & MASK11] >= 2
+                    or _BITS[(e2 >> FIVE_MASK_SHIFT) & MASK11] >= 2
+                    or _BITS[(e3 >> FIVE_MASK_SHIFT) & MASK11] >= 2
+                )
             )
             value = shape
             if strong:
@@ -421,7 +554,11 @@ class SearchBoard:
                 value += 3_000
             elif threes:
                 value += 2_500
-            found = (value, False, fours, threes, strong, overline)
+            found = (value << INFO_VALUE_SHIFT) | (fours << INFO_FOURS_SHIFT) | (threes << INFO_THREES_SHIFT)
+            if strong:
+                found |= INFO_STRONG
+            if combined & OVERLINE:
+                found |= INFO_OVERLINE
         cache[i] = found
         return found
 
@@ -450,14 +587,9 @@ class SearchBoard:
 
     def candidates(self) -> list[int]:
         """Empty points with a stone near them (within two steps on a line or a knight's move), in
-        index order. The list is shared until the board changes: callers must not change it."""
-        if self.candidate_hash == self.hash:
-            return self.candidate_list
-        cells = self.cells
-        found = [i for i, count in enumerate(self.near) if count and not cells[i]]
-        self.candidate_hash = self.hash
-        self.candidate_list = found
-        return found
+        index order. The list is the board's own, kept up to date by ``place`` and ``remove``:
+        callers must not change it, nor keep it across a move."""
+        return self.candidate_list
 
     def five_points(self, color: int) -> list[int]:
         """Empty points where ``color`` makes a five now, in index order."""
@@ -473,10 +605,7 @@ class SearchBoard:
         for d in range(4):
             # The window around i with i's own stone taken out of it: the entry of placing it.
             key = ((lines[geo.line[d][i]] >> geo.shift[d][i]) & WINDOW_MASK) & ~(3 << 10)
-            table = self.tables[color]
-            entry = table.get(key)
-            if entry is None:
-                entry = table[key] = _entry(key, self.black_exact if color == 1 else self.white_exact)
+            entry = _lookup(self.tables[color], key, self.black_exact if color == 1 else self.white_exact)
             mask = (entry >> FIVE_MASK_SHIFT) & MASK11
             if mask:
                 for p in self.mask_points(i, d, mask):
@@ -484,29 +613,25 @@ class SearchBoard:
                         found.append(p)
         return found
 
-    def placed_entries(self, i: int, color: int) -> tuple[int, ...]:
-        """The table entries of ``color``'s stone now on ``i``, as when it was placed."""
-        geo = self.geo
-        lines = self.lines[color]
-        table = self.tables[color]
-        result = []
-        for d in range(4):
-            key = ((lines[geo.line[d][i]] >> geo.shift[d][i]) & WINDOW_MASK) & ~(3 << 10)
-            entry = table.get(key)
-            if entry is None:
-                entry = table[key] = _entry(key, self.black_exact if color == 1 else self.white_exact)
-            result.append(entry)
-        return tuple(result)
+    def placed_entries(self, i: int, color: int) -> tuple[int, int, int, int]:
+        """The table entries of ``color``'s stone now on ``i``, as when it was placed (a table
+        entry does not depend on the window's centre: ``entries`` reads them the same)."""
+        return self.entries(i, color)
 
     def threat_moves(self, color: int, threes: bool) -> list[tuple[int, int]]:
         """``color``'s moves making a four (and, with ``threes``, an open three), legal for ``color``,
         as (priority, point), best first. Fives are not listed."""
         found = []
-        info = self.info
+        cache = self.cache[color]
         for i in self.candidates():
-            value, five, fours, three_lines, _, overline = info(i, color)
-            if five or overline:
+            packed = cache[i]
+            if packed < 0:
+                packed = self.info(i, color)
+            if packed & (INFO_FIVE | INFO_OVERLINE):
                 continue
+            fours = (packed >> INFO_FOURS_SHIFT) & 15
+            three_lines = (packed >> INFO_THREES_SHIFT) & 7
+            value = packed >> INFO_VALUE_SHIFT
             if not fours and not (threes and three_lines):
                 continue
             if color == 1 and (fours >= 2 or three_lines >= 2) and self.foul(i):
@@ -519,25 +644,29 @@ class SearchBoard:
         """For ``color``: how many points make a five, how many make a straight four (or two fours)
         and may be played, how many make a four, and the best value of a move it may play."""
         fives = straights = fours = best = 0
-        info = self.info
+        cache = self.cache[color]
         for i in self.candidates():
-            value, five, count, _, strong, overline = info(i, color)
-            if five:
+            packed = cache[i]
+            if packed < 0:
+                packed = self.info(i, color)
+            if packed & INFO_FIVE:
                 fives += 1
                 continue
+            overline = packed & INFO_OVERLINE
             if overline and color == 1:
                 continue
+            value = packed >> INFO_VALUE_SHIFT
             if value > best and (value < 20_000 or color == 2 or not self.foul(i)):
                 best = value
-            if count and not overline:
+            if packed & (15 << INFO_FOURS_SHIFT) and not overline:
                 fours += 1
-                if strong and (color == 2 or not self.foul(i)):
+                if packed & INFO_STRONG and (color == 2 or not self.foul(i)):
                     straights += 1
         return fives, straights, fours, best
 
     def point_value(self, i: int, color: int) -> int:
         """A heuristic value of ``color`` playing empty ``i``: fives, fours and threes made, plus shape."""
-        return self.info(i, color)[0]
+        return self.info(i, color) >> INFO_VALUE_SHIFT
 
     def point(self, i: int) -> Point:
         """The ``Point`` of index ``i``."""
@@ -773,7 +902,7 @@ class ThreatSearch:
 INFINITY: Final = 1 << 40
 """A proof or disproof number that means proven (the other one 0)."""
 
-_AND_KEY: Final = 0x9E3779B97F4A7C15
+_AND_KEY: Final = 0x1E3779B97F4A7C15
 """Mixed into the key of a defender's node with the attacker's last move (its answers depend on it)."""
 
 
@@ -857,9 +986,9 @@ class ProofSearch:
             return INFINITY, 0
         attacker = self.attacker
         table = self.table
-        keys = board.geo.zobrist[attacker]
+        keys = board.keys[attacker]
         # A four has one answer, a three several: a four's proof number starts lower.
-        fours = {i: board.info(i, attacker)[2] for i in moves}
+        fours = {i: (board.info(i, attacker) >> INFO_FOURS_SHIFT) & 15 for i in moves}
         while True:
             best, best_pn, second_pn, dn_sum, best_dn = -1, INFINITY, INFINITY, 0, 0
             for i in moves:
@@ -897,7 +1026,7 @@ class ProofSearch:
             return INFINITY, 0
         defender = self.defender
         table = self.table
-        keys = board.geo.zobrist[defender]
+        keys = board.keys[defender]
         position = board.hash
         while True:
             best, best_dn, second_dn, pn_sum, best_pn = -1, INFINITY, INFINITY, 0, 0
@@ -987,34 +1116,39 @@ def find_vct(
     nodes: int | None,
     max_depth: int,
     vcf_depth: int,
+    clocks: list[Clock] | None = None,
 ) -> list[int] | None:
     """A VCT for ``attacker`` within about ``seconds`` (and ``nodes``): the shortest VCF first (up to
     ``vcf_depth`` fours, 15% of the time), then proof-number search over fours and threes
     (``max_depth`` attacker moves plus half of ``vcf_depth``) with 70% of what is left, then the
     iterative-deepening depth-first VCT with the rest (it finds some lines that end in long VCFs
-    sooner). ``None`` if none is found in time."""
+    sooner). ``None`` if none is found in time. The clocks of the searches are appended to
+    ``clocks`` (for counting the nodes spent)."""
     started = time.perf_counter()
+    spent: list[Clock] = [] if clocks is None else clocks
+
+    def clock(seconds: float | None, share: float) -> Clock:
+        made = Clock(seconds, None if nodes is None else max(1, int(nodes * share)))
+        spent.append(made)
+        return made
 
     def left(share: float) -> float | None:
         return None if seconds is None else max(0.0, (seconds - (time.perf_counter() - started)) * share)
 
-    def budget(share: float) -> int | None:
-        return None if nodes is None else max(1, int(nodes * share))
-
     try:
-        line = ThreatSearch(board, attacker, Clock(left(0.15), budget(0.15))).vcf_deepening(vcf_depth)
+        line = ThreatSearch(board, attacker, clock(left(0.15), 0.15)).vcf_deepening(vcf_depth)
         if line is not None:
             return line
     except SearchTimeout:
         pass
     try:
-        line = ProofSearch(board, attacker, Clock(left(0.7), budget(0.6)), max_depth + vcf_depth // 2).solve()
+        line = ProofSearch(board, attacker, clock(left(0.7), 0.6), max_depth + vcf_depth // 2).solve()
         if line is not None and wins_by_line(board, attacker, line):
             return line  # (a line that does not replay to a win falls through to the search below)
     except SearchTimeout:
         pass
     try:
-        search = ThreatSearch(board, attacker, Clock(left(1.0), budget(0.4)))
+        search = ThreatSearch(board, attacker, clock(left(1.0), 0.4))
         return search.vct_deepening(max_depth, vcf_depth)
     except SearchTimeout:
         return None

@@ -21,6 +21,28 @@ WINDOW_MASK: Final = (1 << (2 * WINDOW)) - 1
 CENTRE_SHIFT: Final = 2 * PAD
 """Bit offset of the centre point inside a window."""
 DIRECTIONS: Final = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+HALF_CODES: Final = 243
+"""Codes of five points in base 3: 0 empty, 1 the looking colour, 2 blocked (the other colour or
+off the board, which no line pattern tells apart)."""
+WINDOW_CODES: Final = HALF_CODES * HALF_CODES
+"""Codes of a window's ten points other than its centre (the size of a line-pattern table)."""
+
+
+def _half_codes() -> list[int]:
+    code = []
+    for cells in range(1 << 10):
+        value = 0
+        for k in range(4, -1, -1):
+            value = value * 3 + min((cells >> (2 * k)) & 3, 2)
+        code.append(value)
+    return code
+
+
+HALF_CODE: Final = _half_codes()
+"""The base-3 code of five points' two-bit cells. A window key's table index is
+``HALF_CODE[key & 0x3FF] * HALF_CODES + HALF_CODE[(key >> 12) & 0x3FF]``: a table of 59,049 entries
+instead of 2**20 (it stays in the processor's cache)."""
 """Row, column, diagonal, anti-diagonal, as (dx, dy) steps."""
 
 
@@ -28,8 +50,11 @@ class Geometry:
     """The line tables of one board size. Shared by every position of that size; never mutated."""
 
     __slots__ = (
+        "black_bits",
         "empty_lines",
         "line",
+        "line_direction",
+        "line_points",
         "neighbours",
         "put",
         "shift",
@@ -49,8 +74,10 @@ class Geometry:
         self.line: list[list[int]] = [[0] * points for _ in range(4)]
         self.shift: list[list[int]] = [[0] * points for _ in range(4)]
         self.put: list[list[int]] = [[0] * points for _ in range(4)]
-        self.step: tuple[int, int, int, int] = (1, n, n + 1, 1 - n)
+        self.step: tuple[int, ...] = (1, n, n + 1, 1 - n)  # (variable length: indexed natively)
         lengths: list[int] = []
+        points_of_line: list[tuple[int, ...]] = []
+        directions: list[int] = []
         for d, (dx, dy) in enumerate(DIRECTIONS):
             starts = [(x, y) for y in range(n) for x in range(n) if not (0 <= x - dx < n and 0 <= y - dy < n)]
             for x0, y0 in starts:
@@ -63,6 +90,15 @@ class Geometry:
                     self.put[d][i] = 2 * t + CENTRE_SHIFT
                     t, x, y = t + 1, x + dx, y + dy
                 lengths.append(t)
+                points_of_line.append(tuple((y0 + k * dy) * n + x0 + k * dx for k in range(t)))
+                directions.append(d)
+        self.line_points: tuple[tuple[int, ...], ...] = tuple(points_of_line)
+        """The points of each line, in order along it (point ``t`` of a line is at ``shift`` 2t)."""
+        self.line_direction: tuple[int, ...] = tuple(directions)
+        """The direction (0..3) of each line."""
+        self.black_bits: int = sum(1 << (2 * t) for t in range(n + 2 * PAD))
+        """The low bit of every two-bit cell of a line code: ``code & ~(code >> 1) & black_bits``
+        has one bit set per black stone (code 1)."""
         self.empty_lines: tuple[int, ...] = tuple(_empty_line(length) for length in lengths)
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             tuple(

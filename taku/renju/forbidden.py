@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
 
-from taku.renju._geometry import EMPTY, WINDOW_MASK, Geometry
+from taku.renju._geometry import EMPTY, HALF_CODE, HALF_CODES, WINDOW_CODES, WINDOW_MASK, Geometry
 from taku.renju.points import Point
 from taku.renju.rules import RenjuRules
 
@@ -59,8 +59,22 @@ _THREE: Final = 16
 _CANDIDATE_SHIFT: Final = 8  # four bits per candidate: offset + 5 (1..9); 0 ends the list
 
 
+_TABLE_SIZE: Final = WINDOW_CODES
+"""Entries of a line-pattern table: the window's ten points other than its centre, two bits each."""
+_UNSEEN: Final = -1
+"""A table entry not computed yet."""
+
+
+def _table_index(key: int) -> int:
+    """The line-pattern table index of window ``key``: its ten points other than the centre (which
+    is the stone being judged, whatever the key says there)."""
+    return HALF_CODE[key & 0x3FF] * HALF_CODES + HALF_CODE[(key >> 12) & 0x3FF]
+
+
 class _Mode:
-    """How lines are read under one set of rules: the definitions and the table of seen patterns."""
+    """How lines are read under one set of rules: the definitions and the table of seen patterns
+    (a list indexed by ``_table_index``, filled lazily: a list index is much cheaper than a dict
+    lookup, in the compiled build above all)."""
 
     __slots__ = ("exact", "extended", "eye_is_three", "table")
 
@@ -68,18 +82,33 @@ class _Mode:
         self.extended = extended
         self.exact = exact
         self.eye_is_three = eye_is_three
-        self.table: dict[int, int] = _TABLES.setdefault((extended, exact), {})
+        table = _TABLES.get((extended, exact))
+        if table is None:
+            table = _TABLES[(extended, exact)] = [_UNSEEN] * _TABLE_SIZE
+        self.table: list[int] = table
 
     def entry(self, key: int) -> int:
         """The table entry of window ``key``, computing it the first time the pattern is seen."""
-        value = self.table.get(key)
-        if value is None:
-            value = self.table[key] = _line_entry(key, self.extended, self.exact)
+        index = _table_index(key)
+        value = self.table[index]
+        if value == _UNSEEN:
+            value = self.table[index] = _line_entry(key, self.extended, self.exact)
         return value
 
 
-_TABLES: dict[tuple[bool, bool], dict[int, int]] = {}
+_TABLES: dict[tuple[bool, bool], list[int]] = {}
 _MODES: dict[tuple[bool, bool, bool], _Mode] = {}
+
+
+def clear_tables() -> None:
+    """Forget every line pattern seen (for timing a cold start)."""
+    for table in _TABLES.values():
+        table[:] = [_UNSEEN] * _TABLE_SIZE
+
+
+def patterns_seen() -> int:
+    """How many line patterns the tables hold."""
+    return sum(_TABLE_SIZE - table.count(_UNSEEN) for table in _TABLES.values())
 
 
 def mode_for(rules: RenjuRules) -> _Mode:
@@ -176,24 +205,27 @@ def foul_at(lines: list[int], geo: Geometry, mode: _Mode, i: int) -> int:
     """What Black playing empty point ``i`` does: ``WIN``, a foul (``OVERLINE``, ``DOUBLE_FOUR``,
     ``DOUBLE_THREE``) or ``NONE``. ``lines`` is borrowed and restored before returning."""
     table = mode.table
+    half = HALF_CODE
     line = geo.line
     shift = geo.shift
-    k0 = (lines[line[0][i]] >> shift[0][i]) & WINDOW_MASK
-    k1 = (lines[line[1][i]] >> shift[1][i]) & WINDOW_MASK
-    k2 = (lines[line[2][i]] >> shift[2][i]) & WINDOW_MASK
-    k3 = (lines[line[3][i]] >> shift[3][i]) & WINDOW_MASK
-    e0 = table.get(k0)
-    if e0 is None:
-        e0 = mode.entry(k0)
-    e1 = table.get(k1)
-    if e1 is None:
-        e1 = mode.entry(k1)
-    e2 = table.get(k2)
-    if e2 is None:
-        e2 = mode.entry(k2)
-    e3 = table.get(k3)
-    if e3 is None:
-        e3 = mode.entry(k3)
+    k = (lines[line[0][i]] >> shift[0][i]) & WINDOW_MASK
+    e0 = table[half[k & 0x3FF] * HALF_CODES + half[(k >> 12) & 0x3FF]]
+    if e0 == _UNSEEN:
+        e0 = mode.entry(k)
+    k = (lines[line[1][i]] >> shift[1][i]) & WINDOW_MASK
+    e1 = table[half[k & 0x3FF] * HALF_CODES + half[(k >> 12) & 0x3FF]]
+    if e1 == _UNSEEN:
+        e1 = mode.entry(k)
+    k = (lines[line[2][i]] >> shift[2][i]) & WINDOW_MASK
+    e2 = table[half[k & 0x3FF] * HALF_CODES + half[(k >> 12) & 0x3FF]]
+    if e2 == _UNSEEN:
+        e2 = mode.entry(k)
+    k = (lines[line[3][i]] >> shift[3][i]) & WINDOW_MASK
+    e3 = table[half[k & 0x3FF] * HALF_CODES + half[(k >> 12) & 0x3FF]]
+    if e3 == _UNSEEN:
+        e3 = mode.entry(k)
+    if not (e0 | e1 | e2 | e3):
+        return NONE
     return _judge(lines, geo, mode, i, e0, e1, e2, e3)
 
 
@@ -248,33 +280,41 @@ def _judge(lines: list[int], geo: Geometry, mode: _Mode, i: int, e0: int, e1: in
 def forbidden_indices(
     lines: list[int], cells: bytearray | bytes, geo: Geometry, mode: _Mode
 ) -> dict[int, int]:
-    """Every empty point index where a Black move is a foul, with the foul code."""
+    """Every empty point index where a Black move is a foul, with the foul code.
+
+    Read line by line: a point's entry on a line is not zero only if that line holds two more
+    black stones (a three needs them), so the lines with fewer are skipped whole, and only the
+    points with some entry not zero are judged."""
     table = mode.table
-    entry = mode.entry
-    line0, line1, line2, line3 = geo.line
-    shift0, shift1, shift2, shift3 = geo.shift
+    half = HALF_CODE
+    points = len(cells)
+    entries = [0] * (4 * points)
+    marked = bytearray(points)
+    judged: list[int] = []
+    black_bits = geo.black_bits
+    line_direction = geo.line_direction
+    for number, on_line in enumerate(geo.line_points):
+        code = lines[number]
+        black = code & ~(code >> 1) & black_bits
+        if black & (black - 1):  # two black stones or more
+            base = line_direction[number] * points
+            shift = 0
+            for i in on_line:
+                if not cells[i]:
+                    k = (code >> shift) & WINDOW_MASK
+                    entry = table[half[k & 0x3FF] * HALF_CODES + half[(k >> 12) & 0x3FF]]
+                    if entry == _UNSEEN:
+                        entry = mode.entry(k)
+                    if entry:
+                        entries[base + i] = entry
+                        if not marked[i]:
+                            marked[i] = 1
+                            judged.append(i)
+                shift += 2
     result: dict[int, int] = {}
-    for i in range(len(cells)):
-        if cells[i]:
-            continue
-        k = (lines[line0[i]] >> shift0[i]) & WINDOW_MASK
-        e0 = table.get(k)
-        if e0 is None:
-            e0 = entry(k)
-        k = (lines[line1[i]] >> shift1[i]) & WINDOW_MASK
-        e1 = table.get(k)
-        if e1 is None:
-            e1 = entry(k)
-        k = (lines[line2[i]] >> shift2[i]) & WINDOW_MASK
-        e2 = table.get(k)
-        if e2 is None:
-            e2 = entry(k)
-        k = (lines[line3[i]] >> shift3[i]) & WINDOW_MASK
-        e3 = table.get(k)
-        if e3 is None:
-            e3 = entry(k)
-        if not (e0 | e1 | e2 | e3):
-            continue
+    judged.sort()
+    for i in judged:
+        e0, e1, e2, e3 = entries[i], entries[points + i], entries[2 * points + i], entries[3 * points + i]
         verdict = _judge(lines, geo, mode, i, e0, e1, e2, e3)
         if verdict and verdict != WIN:
             result[i] = verdict

@@ -1,0 +1,82 @@
+"""The renju AI's search board: what it keeps incrementally (the evaluation total, the cached point
+values, the hash, the candidate points, the five points) is what a board built afresh from the same
+stones has, after any sequence of moves played and taken back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from taku.bots.renju_search import LINE_WEIGHTS, SearchBoard
+from taku.renju import Point, Position, RenjuRules
+
+
+def _window_total(position: Position) -> int:
+    """Black's minus White's weights of every five-point window on the board holding one colour."""
+    size = position.size
+    total = 0
+    for y in range(size):
+        for x in range(size):
+            for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                end_x, end_y = x + 4 * dx, y + 4 * dy
+                if not (0 <= end_x < size and 0 <= end_y < size):
+                    continue
+                colours = [position.color_at(Point(x + k * dx, y + k * dy)) for k in range(5)]
+                black = sum(c is not None and int(c) == 1 for c in colours)
+                white = sum(c is not None and int(c) == 2 for c in colours)
+                if black and not white:
+                    total += LINE_WEIGHTS[black]
+                elif white and not black:
+                    total -= LINE_WEIGHTS[white]
+    return total
+
+
+def _position(board: SearchBoard, rules: RenjuRules) -> Position:
+    size = board.size
+    black = [Point(i % size, i // size) for i in range(size * size) if board.cells[i] == 1]
+    white = [Point(i % size, i // size) for i in range(size * size) if board.cells[i] == 2]
+    return Position.from_stones(black, white, rules=rules)
+
+
+def _same_as_fresh(board: SearchBoard, rules: RenjuRules) -> None:
+    position = _position(board, rules)
+    fresh = SearchBoard(position)
+    assert board.score == _window_total(position) == fresh.score
+    assert board.hash == fresh.hash
+    assert board.candidates() == fresh.candidates() == [
+        i for i in range(board.size * board.size) if board.cells[i] == 0 and board.near[i]
+    ]
+    for color in (1, 2):
+        assert board.five_points(color) == fresh.five_points(color)
+        for i in range(board.size * board.size):
+            if board.cells[i] == 0:
+                assert board.info(i, color) == fresh.info(i, color), (i, color)
+
+
+@pytest.mark.parametrize("preset", ["renju", "gomoku_freestyle"])
+def test_incremental_state_matches_a_fresh_board_after_moves_and_takebacks(preset: str) -> None:
+    rules = RenjuRules.preset(preset)
+    rng = random.Random(5)
+    board = SearchBoard(Position("h8i9h9h10g8", rules=rules))
+    for _ in range(6):
+        played: list[int] = []
+        # A nested line of moves taken back in order (as the searches do), reading values on the way.
+        for _ in range(rng.randint(3, 9)):
+            empty = [i for i in board.candidates() if board.cells[i] == 0]
+            i = rng.choice(empty)
+            for j in board.candidates():
+                board.info(j, 1 + len(played) % 2)
+            board.place(i, 1 + len(played) % 2)
+            played.append(i)
+        _same_as_fresh(board, rules)
+        for i in reversed(played[rng.randint(1, len(played) - 1):]):
+            board.remove(i)
+            played.remove(i)
+        _same_as_fresh(board, rules)
+        # Keep some stones: the next line starts from a fuller board.
+    # A stone taken back out of order (not the last placed) still leaves a consistent board.
+    board.place(0, 2)
+    board.place(1, 2)
+    board.remove(0)
+    _same_as_fresh(board, rules)
