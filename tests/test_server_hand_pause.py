@@ -20,24 +20,12 @@ from typing import Any
 
 import pytest
 
-from taku.mahjong.rules import Rules
-from taku.mahjong.tiles import parse_tiles
-from taku.mahjong.wall import wall_from_parts
 from taku.server.hub import Hub
 from taku.server.mahjong_table import MahjongTable
 from taku.server.tables import Connection, GameError
-from tests.server_helpers import Player, browser, client_for, drain, fast_settings, play_until
+from tests.server_helpers import FURITEN_WALL, Player, browser, client_for, drain, fast_settings, play_until
 
-WALL = wall_from_parts(
-    [
-        parse_tiles("234567m234p55p67s"),
-        parse_tiles("147m147p147s1237z"),
-        parse_tiles("258m269p369s1236z"),
-        parse_tiles("369m138p139s1457z"),
-    ],
-    parse_tiles("4z8s5p8m9p"),
-    red_fives=Rules.preset("tenhou").red_fives,
-)
+WALL = FURITEN_WALL
 OPEN = {"kind": "open"}
 BOT = {"kind": "bot", "name": "tsumogiri"}
 

@@ -20,6 +20,7 @@ from taku.mahjong.rules import Rules
 from taku.mahjong.shanten import shanten, waits
 from taku.mahjong.tiles import kind_to_str, parse_kinds, parse_tiles, tiles_to_str
 from taku.mahjong.wall import wall_from_parts
+from tests.server_helpers import FURITEN_EAST, FURITEN_WALL
 from tests.web_helpers import (
     DESKTOP,
     PHONE,
@@ -277,24 +278,8 @@ def test_takeback_against_the_ai(server: str, browser: Any) -> None:
 
 # --- the beginner help's furiten and open riichi: one dealt situation ---------------------------------
 
-EAST = "234567m234p55p67s"
-"""East's deal: tenpai on 5s-8s (and a pair of 5p to pon)."""
-
-FURITEN_WALL = wall_from_parts(
-    [
-        parse_tiles(EAST),
-        parse_tiles("147m147p147s1237z"),
-        parse_tiles("258m269p369s1236z"),
-        parse_tiles("369m138p139s1457z"),
-    ],
-    # East draws North, South draws a winning tile of East's (8s) and lets it go, West draws 5p
-    # (East may pon it), North 8m, East 9p.
-    parse_tiles("4z8s5p8m9p"),
-    red_fives=Rules.preset("tenhou").red_fives,
-)
-"""The first wall of the furiten and open-riichi tables. The other seats are ``tsumogiri`` bots
-(they discard what they draw and never call); their dealt hands are far from tenpai, so they keep
-discarding what the wall gives them and never win, whatever comes later: the first turns are fixed."""
+EAST = FURITEN_EAST
+"""East's deal in :data:`FURITEN_WALL` (tests/server_helpers.py)."""
 
 TSUMOGIRI_BOTS = [{"kind": "open"}, *[{"kind": "bot", "name": "tsumogiri"}] * 3]
 
