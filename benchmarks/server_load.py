@@ -100,6 +100,10 @@ async def play_table(
                     pending[message["n"] + 1] = time.perf_counter()
                 await ws.send(json.dumps({"type": "action", "action": action, "n": message["n"]}))
                 sent += 1
+            elif message["type"] == "hand_pause":  # OK on the hand's result, as a person reads it
+                if pause:
+                    await asyncio.sleep(random.uniform(1.0, 3.0))
+                await ws.send(json.dumps({"type": "next_hand", "n": message["n"]}))
     return sent
 
 

@@ -127,7 +127,8 @@ def main() -> None:
                 if page.query_selector("[data-testid=match-end]"):
                     break
                 if page.query_selector("[data-testid=hand-end]"):
-                    page.click("[data-testid=hand-end] button")
+                    page.click("[data-testid=hand-end] button")  # OK: the next hand is dealt
+                    page.wait_for_selector("[data-testid=hand-end]", state="detached", timeout=120_000)
                     continue
                 if page.query_selector(".actions button[data-action=none]"):
                     page.click(".actions button[data-action=none]")  # pass calls and wins

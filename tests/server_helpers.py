@@ -19,9 +19,32 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
+from taku.mahjong.rules import Rules
+from taku.mahjong.tiles import parse_tiles
+from taku.mahjong.wall import wall_from_parts
 from taku.server.app import create_app
 from taku.server.settings import Settings
 from taku.server.tables import Connection
+
+FURITEN_EAST = "234567m234p55p67s"
+"""East's deal in :data:`FURITEN_WALL`: tenpai on 5s-8s (and a pair of 5p to pon)."""
+
+FURITEN_WALL = wall_from_parts(
+    [
+        parse_tiles(FURITEN_EAST),
+        parse_tiles("147m147p147s1237z"),
+        parse_tiles("258m269p369s1236z"),
+        parse_tiles("369m138p139s1457z"),
+    ],
+    # East draws North, South draws a winning tile of East's (8s) and lets it go, West draws 5p
+    # (East may pon it), North 8m, East 9p.
+    parse_tiles("4z8s5p8m9p"),
+    red_fives=Rules.preset("tenhou").red_fives,
+)
+"""A first wall for tables that need a fixed situation (``Hub.create_mahjong(..., walls=[...])``):
+East wins by ron on South's 8s, or lets it go (furiten). With ``tsumogiri`` bots at the other
+seats (they discard what they draw and never call; their dealt hands are far from tenpai, so they
+never win) the first turns are fixed."""
 
 PG_ADMIN = os.environ.get("TAKU_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 
@@ -125,14 +148,19 @@ def browser(client: TestClient) -> TestClient:
 def play_until(
     ws: Any, stop: str = "match_end", choose: Any = None, limit: int = 100_000
 ) -> list[dict[str, Any]]:
-    """Answer prompts (``choose(prompt)`` or: win, else pass, else the last action) and collect the
-    messages until an event of type ``stop``."""
+    """Answer prompts (``choose(prompt)`` or: win, else pass, else the last action), press OK on
+    each hand's result (``next_hand``, once per hand end) and collect the messages until an event
+    of type ``stop``."""
     seen = []
+    acknowledged = set()
     for _ in range(limit):
         message = ws.receive_json()
         seen.append(message)
         if message["type"] == "event" and message["event"]["type"] == stop:
             return seen
+        if message["type"] == "hand_pause" and message["n"] not in acknowledged:
+            acknowledged.add(message["n"])
+            ws.send_text(json.dumps({"type": "next_hand", "n": message["n"]}))
         if message["type"] == "prompt":
             action = choose(message) if choose else default_choice(message)
             ws.send_text(json.dumps({"type": "action", "action": action, "n": message["n"]}))

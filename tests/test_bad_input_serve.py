@@ -10,7 +10,9 @@ import pytest
 from taku.cli.main import main
 
 
-@pytest.mark.parametrize("option", ["--action-seconds", "--bank-seconds", "--grace-seconds", "--bot-delay"])
+@pytest.mark.parametrize(
+    "option", ["--action-seconds", "--bank-seconds", "--grace-seconds", "--bot-delay", "--hand-pause-seconds"]
+)
 @pytest.mark.parametrize("value", ["nan", "inf", "-1"])
 def test_serve_rejects_non_finite_or_negative_seconds(option: str, value: str, tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,23 +12,14 @@ import pytest
 
 from taku.mahjong.rules import Rules
 from taku.mahjong.tiles import parse_tiles
-from taku.mahjong.wall import Wall, wall_from_parts
+from taku.mahjong.wall import Wall
 from taku.server.hub import Hub
 from taku.server.mahjong_table import MahjongTable
 from taku.server.tables import Connection
-from tests.server_helpers import fast_settings
+from tests.server_helpers import FURITEN_EAST, FURITEN_WALL, fast_settings
 
-EAST = "234567m234p55p67s"
-WALL = wall_from_parts(
-    [
-        parse_tiles(EAST),
-        parse_tiles("147m147p147s1237z"),
-        parse_tiles("258m269p369s1236z"),
-        parse_tiles("369m138p139s1457z"),
-    ],
-    parse_tiles("4z8s5p8m9p"),
-    red_fives=Rules.preset("tenhou").red_fives,
-)
+EAST = FURITEN_EAST
+WALL = FURITEN_WALL
 BOTS = [{"kind": "bot", "name": "tsumogiri"}] * 4
 
 

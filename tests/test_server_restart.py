@@ -14,7 +14,7 @@ import pytest
 from websockets.sync.client import connect
 
 from taku.server.store import Store
-from tests.server_helpers import Player, client_for, database, fast_settings
+from tests.server_helpers import Player, client_for, database, default_choice, fast_settings
 from tests.server_process import ServerProcess, free_port
 
 pytestmark = pytest.mark.slow
@@ -142,6 +142,76 @@ def killed_and_restarted(db_url: str) -> tuple[str, str]:
             http.get(f"/api/games/{table}/record/mjai").text,
             http.get(f"/api/games/{renju}/record/psq").text,
         )
+    finally:
+        server.kill()
+        store.close()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_kill_9_during_the_pause_between_hands_pauses_again(tmp_path: Path, kind: str) -> None:
+    """A person reads a hand's result (the next hand waits for his OK, ``--hand-pause-seconds``)
+    when the server is killed: after the restart his page reconnects to the same results, the
+    pause runs again in full, nobody ready, no clock running, and his OK deals the next hand."""
+    with database(kind, tmp_path) as db_url:
+        paused_killed_and_restarted(db_url)
+
+
+def paused_killed_and_restarted(db_url: str) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    options = ["--bot-delay", "0", "--hand-pause-seconds", "600"]
+    store = Store(db_url)
+    server = ServerProcess(db_url, options, port=port)
+    try:
+        http = httpx.Client(base_url=url, timeout=30)
+        csrf = http.get("/api/session").json()["csrf"]
+        csrf = http.post("/api/session/guest", json={"name": "kim"}, headers={"X-CSRF-Token": csrf}).json()[
+            "csrf"
+        ]
+        seats = [{"kind": "me"}, *SEATS[:3]]
+        table = http.post(
+            "/api/games/mahjong",
+            json={"seats": seats, "seed": "kill-9-pause", "options": OPTIONS},
+            headers={"X-CSRF-Token": csrf},
+        ).json()["game"]["id"]
+        cookie = "; ".join(f"{k}={v}" for k, v in http.cookies.items())
+        socket_url = f"{url.replace('http', 'ws')}/api/games/{table}/ws"
+        events: dict[int, dict[str, Any]] = {}
+        with connect(socket_url, additional_headers={"Cookie": cookie}) as ws:
+            while True:
+                message = json.loads(ws.recv(timeout=60))
+                if message["type"] == "event":
+                    events[message["n"]] = message["event"]
+                elif message["type"] == "prompt":
+                    answer = default_choice(message)
+                    ws.send(json.dumps({"type": "action", "action": answer, "n": message["n"]}))
+                elif message["type"] == "hand_pause":
+                    pause = message
+                    break
+        shown = pause["n"]
+        assert events[shown]["type"] == "end_kyoku" and max(events) == shown
+        server.kill()  # kill -9 while the result is on the screen
+        server = ServerProcess(db_url, options, port=port)
+        with connect(f"{socket_url}?since={shown - 2}", additional_headers={"Cookie": cookie}) as ws:
+            seen = []
+            while (message := json.loads(ws.recv(timeout=60)))["type"] != "hand_pause":
+                seen.append(message)
+            assert seen[0]["type"] == "hello" and seen[0]["last"] == shown
+            again = {m["n"]: m["event"] for m in seen if m["type"] == "event"}
+            assert again == {n: events[n] for n in (shown - 1, shown)}  # the same hand_end, end_kyoku
+            assert message["n"] == shown and message["ready"] == [] and message["seats"] == [0]
+            assert 590 < message["seconds"] <= 600
+            with pytest.raises(TimeoutError):  # nothing is dealt while he reads
+                while True:
+                    late = json.loads(ws.recv(timeout=1))
+                    assert late["type"] not in ("event", "prompt"), late
+            ws.send(json.dumps({"type": "next_hand", "n": shown}))
+            while (message := json.loads(ws.recv(timeout=60)))["type"] != "event":
+                pass
+            assert message["n"] == shown + 1 and message["event"]["type"] == "start_kyoku"
+            while (message := json.loads(ws.recv(timeout=60)))["type"] != "prompt":
+                pass
+        assert "timeout" not in {a.by for a in store.actions(table)}  # no clock ran out during the pause
     finally:
         server.kill()
         store.close()

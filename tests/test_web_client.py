@@ -1,6 +1,7 @@
 """The browser client end to end: a real ``taku serve`` process, the built client (tools/build_web.py)
 and Debian's Chromium driven by Playwright. A guest plays renju against the AI (a forbidden point
-marked and refused) and a mahjong hand against three bots; two browsers sit at one table; a reload
+marked and refused) and a mahjong hand against three bots; two browsers sit at one table and the
+next hand waits for both to press Next hand; a reload
 restores the table; the replay viewer steps through a finished game. Screenshots at phone and desktop
 sizes go to docs/images/ (docs/play-in-browser.md shows them)."""
 
@@ -211,9 +212,15 @@ def test_mahjong_against_three_bots_reload_and_hand_end(server: str, browser: An
     shoot(page, "hand-end-desktop")
     page.set_viewport_size(PHONE)
     shoot(page, "hand-end-phone")
-    page.click("[data-testid=hand-end] button")
-    assert page.query_selector("[data-testid=hand-end]") is None
+    page.click("[data-testid=hand-end] button")  # OK: the next hand is dealt and the screen closes
+    page.wait_for_selector("[data-testid=hand-end]", state="detached", timeout=5000)
     page.context.close()
+
+
+NEXT_HAND_DEALT = """() => {
+    const centre = document.querySelector('[data-testid=center]').innerText;
+    return !centre.startsWith('East 1') || centre.includes('honba');
+}"""
 
 
 def test_two_browsers_at_one_table_play_a_hand(server: str, browser: Any) -> None:
@@ -235,6 +242,16 @@ def test_two_browsers_at_one_table_play_a_hand(server: str, browser: Any) -> Non
     assert host.inner_text("[data-testid=hand-end] table.deltas") == guest.inner_text(
         "[data-testid=hand-end] table.deltas"
     )
+    # the next hand waits for both: the host's OK leaves him waiting for the guest, whose OK deals
+    host.click("[data-testid=hand-ok]")
+    note = host.wait_for_selector("[data-testid=pause-note]").inner_text()
+    assert note.startswith("Waiting for sora: next hand in"), note
+    assert guest.query_selector("[data-testid=hand-ok]") is not None
+    guest.click("[data-testid=hand-ok]")
+    for page in (host, guest):
+        page.wait_for_selector("[data-testid=hand-end]", state="detached")
+        # the next hand: East 2, or East 1 again with a counter
+        page.wait_for_function(NEXT_HAND_DEALT)
     for page in (host, guest):
         page.context.close()
 

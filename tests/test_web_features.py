@@ -20,6 +20,7 @@ from taku.mahjong.rules import Rules
 from taku.mahjong.shanten import shanten, waits
 from taku.mahjong.tiles import kind_to_str, parse_kinds, parse_tiles, tiles_to_str
 from taku.mahjong.wall import wall_from_parts
+from tests.server_helpers import FURITEN_EAST, FURITEN_WALL
 from tests.web_helpers import (
     DESKTOP,
     PHONE,
@@ -240,6 +241,8 @@ def test_renju_swap2_lets_the_first_player_choose_the_colour(server: str, browse
     )
     click_points(second, ["g9", "i9"])  # two more stones: white 4, black 5
     second.click(".prompt button:has-text('Place')")
+    # the guest's own prompt ("choose a colour or place ...") stays until the server's answer
+    second.wait_for_function("!document.querySelector('[data-testid=status]').innerText.startsWith('Your')")
     chooser = to_act(pages, "choose a colour")
     assert chooser is host
     shoot(chooser, "renju-opening-choose-desktop")
@@ -275,24 +278,8 @@ def test_takeback_against_the_ai(server: str, browser: Any) -> None:
 
 # --- the beginner help's furiten and open riichi: one dealt situation ---------------------------------
 
-EAST = "234567m234p55p67s"
-"""East's deal: tenpai on 5s-8s (and a pair of 5p to pon)."""
-
-FURITEN_WALL = wall_from_parts(
-    [
-        parse_tiles(EAST),
-        parse_tiles("147m147p147s1237z"),
-        parse_tiles("258m269p369s1236z"),
-        parse_tiles("369m138p139s1457z"),
-    ],
-    # East draws North, South draws a winning tile of East's (8s) and lets it go, West draws 5p
-    # (East may pon it), North 8m, East 9p.
-    parse_tiles("4z8s5p8m9p"),
-    red_fives=Rules.preset("tenhou").red_fives,
-)
-"""The first wall of the furiten and open-riichi tables. The other seats are ``tsumogiri`` bots
-(they discard what they draw and never call); their dealt hands are far from tenpai, so they keep
-discarding what the wall gives them and never win, whatever comes later: the first turns are fixed."""
+EAST = FURITEN_EAST
+"""East's deal in :data:`FURITEN_WALL` (tests/server_helpers.py)."""
 
 TSUMOGIRI_BOTS = [{"kind": "open"}, *[{"kind": "bot", "name": "tsumogiri"}] * 3]
 
@@ -546,3 +533,83 @@ def test_long_names_are_cut_short_in_the_layout(server: str, browser: Any) -> No
     assert overflowing(page, ".player, .renju-side, .board-wrap") == []
     shoot(page, "renju-long-names-phone")
     page.context.close()
+
+
+# --- the pause between hands ---------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pausing(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
+    """An in-process server whose tables wait up to 45 s after a hand for their people's OK (the
+    screenshots show a countdown a player would see; time enough for a busy machine)."""
+    with web_server_in_process(tmp_path_factory.mktemp("web-pause"), hand_pause_seconds=45.0) as started:
+        yield started
+
+
+def countdown(page: Any) -> int:
+    return int(page.inner_text("[data-testid=hand-ok] .countdown"))
+
+
+def win_the_fixed_hand(page: Any) -> None:
+    """East lets the drawn North go and wins by ron on South's 8s (:data:`FURITEN_WALL`)."""
+    page.click(".hand-tile.playable.drawn[data-tile=N]")
+    page.click(".actions button[data-action=hora]")
+    page.wait_for_selector("[data-testid=hand-end]")
+
+
+def test_the_next_hand_waits_for_ok_on_the_hand_end_screen(pausing: InProcessServer, browser: Any) -> None:
+    """Tenhou's result screen: the next hand is dealt when the person presses OK (a click, or Enter)
+    or after the server's pause (45 s on this server), whose seconds the button counts down; a
+    reload shows the same screen; a spectator sees the countdown without a button."""
+    game = open_mahjong_table(pausing, TSUMOGIRI_BOTS, [FURITEN_WALL, FURITEN_WALL])
+    page = new_page(browser, pausing.url)
+    sign_in_as_guest(page, "Kai")
+    page.goto(f"{pausing.url}/#/game/{game}")
+    page.click("text=Take a seat")
+    watcher = new_page(browser, pausing.url)
+    sign_in_as_guest(watcher, "Rin")
+    watcher.goto(f"{pausing.url}/#/game/{game}")
+    watcher.wait_for_selector(".hand .tile")
+    win_the_fixed_hand(page)
+    ok = page.wait_for_selector("[data-testid=hand-ok]")
+    assert "Next hand" in ok.inner_text()
+    first = countdown(page)
+    assert 30 < first <= 45
+    page.wait_for_function(f"+document.querySelector('[data-testid=hand-ok] .countdown').innerText < {first}")
+    # the next hand is held back: the page still shows the finished hand's table
+    n = int(page.get_attribute(".mahjong", "data-n") or 0)
+    assert page.query_selector(".hand-tile.playable") is None
+    # the spectator: the same result, who is still reading and the countdown, no button
+    watcher.wait_for_selector("[data-testid=hand-end]")
+    note = watcher.wait_for_selector("[data-testid=pause-note]").inner_text()
+    assert re.fullmatch(r"Waiting for Kai: next hand in \d+ s", note), note
+    assert watcher.query_selector("[data-testid=hand-ok]") is None
+    shoot(page, "hand-end-next-desktop")
+    page.set_viewport_size(PHONE)
+    page.wait_for_selector("[data-testid=hand-ok]")
+    shoot(page, "hand-end-next-phone")
+    page.set_viewport_size(DESKTOP)
+    # a reload in the pause shows the same screen, the countdown going on
+    page.reload()
+    page.wait_for_selector("[data-testid=hand-ok]")
+    assert int(page.get_attribute(".mahjong", "data-n") or 0) == n and 0 < countdown(page) < first
+    page.click("[data-testid=hand-ok]")
+    # dealt at once: the dealer kept the deal (East 1, 1 honba) and draws North again
+    page.wait_for_selector("[data-testid=hand-end]", state="detached")
+    page.wait_for_selector(".hand-tile.playable.drawn[data-tile=N]")
+    assert "1 honba" in page.inner_text("[data-testid=center]")
+    watcher.wait_for_selector("[data-testid=hand-end]", state="detached")
+    # the second hand ends alike; Enter presses OK
+    win_the_fixed_hand(page)
+    page.wait_for_selector("[data-testid=hand-ok]")
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=hand-end]", state="detached")
+    page.wait_for_selector(".hand-tile.playable")
+    assert "2 honba" in page.inner_text("[data-testid=center]")
+    # the screen stays closed after a reload in the next hand
+    page.reload()
+    page.wait_for_selector(".hand-tile.playable")
+    assert page.query_selector("[data-testid=hand-end]") is None
+    for p in (page, watcher):
+        p.context.close()

@@ -49,6 +49,7 @@ def web_server(directory: Path, *extra: str) -> Iterator[str]:
     options = [
         *("--bot-delay", "0.05", "--ai-processes", "0", "--ai-max-nodes", "300"),
         *("--action-seconds", "60", "--bank-seconds", "60"),
+        *("--hand-pause-seconds", "60"),  # a hand's result stays up while a busy machine screenshots it
         *extra,
     ]
     with running_server(f"sqlite:///{db}", options) as process:
@@ -166,9 +167,11 @@ PATIENT = {
     "bank_seconds": 600.0,
     "disconnect_act_seconds": 600.0,
     "grace_seconds": 600.0,
+    "hand_pause_seconds": 600.0,
 }
-"""Clocks of a test server that never plays for a person: a page that starts slowly under load
-finds its table as it was dealt (the defaults act for a seat whose page has not connected within
+"""Clocks of a test server that never plays for a person, and a pause between hands that waits for
+his OK: a page that starts slowly under load finds its table as it was dealt, and a hand's result
+stays up until the page presses Next hand (the defaults act for a seat whose page has not connected within
 3 s)."""
 
 

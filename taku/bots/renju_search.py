@@ -14,8 +14,8 @@ are coded exactly as the core codes its own.
 from __future__ import annotations
 
 import time
-from bisect import insort
-from typing import Final
+from bisect import bisect_left, insort
+from typing import Final, cast
 
 from taku.renju import BLACK, WHITE, Point, Position, RenjuRules
 from taku.renju._geometry import (
@@ -299,7 +299,7 @@ class SearchBoard:
         mask of the directions it does so in; kept up to date on every place and remove."""
         self.placed: list[int] = []
         """The stones placed and not removed since the board was made, in order."""
-        self.saved: list[int] = []
+        self.saved: list[object] = []
         """The cached values each of those stones cleared when it was placed (both colours, every
         point of its ``reach``), put back when it is removed."""
         self.candidate_list: list[int] = []
@@ -353,7 +353,11 @@ class SearchBoard:
         # The cached values of the empty points around i are kept, to be put back when this stone
         # is removed (the same points are empty then: stones are removed last placed first).
         cells = self.cells
-        black_cache, white_cache = self.cache[1], self.cache[2]
+        # The caches read as lists of objects here: the values move to ``saved`` and back as they
+        # are (the compiled build would otherwise box each int afresh, values above 256 being
+        # allocated, and free the old one).
+        black_cache = cast("list[object]", self.cache[1])
+        white_cache = cast("list[object]", self.cache[2])
         saved = self.saved
         for j in self.reach[i]:
             if cells[j] == 0:
@@ -369,7 +373,8 @@ class SearchBoard:
         near = self.near
         candidates = self.candidate_list
         if near[i]:
-            candidates.remove(i)
+            # (found by bisection: ``list.remove`` compares every point before it as an object)
+            del candidates[bisect_left(candidates, i)]
         for j in self.near_points[i]:
             near[j] += 1
             if near[j] == 1 and not cells[j]:
@@ -380,7 +385,8 @@ class SearchBoard:
         cells = self.cells
         color = cells[i]
         cells[i] = 0
-        black_cache, white_cache = self.cache[1], self.cache[2]
+        black_cache = cast("list[object]", self.cache[1])
+        white_cache = cast("list[object]", self.cache[2])
         placed = self.placed
         if placed and placed[-1] == i:
             # The board is again as it was when i was placed: so are the values cached then.
@@ -404,7 +410,7 @@ class SearchBoard:
         for j in self.near_points[i]:
             near[j] -= 1
             if not near[j] and not cells[j]:
-                candidates.remove(j)
+                del candidates[bisect_left(candidates, j)]
         if near[i]:
             insort(candidates, i)
 

@@ -76,6 +76,14 @@ def register(games: Any) -> None:
         help="a bot plays for a person away this long (default 30)",
     )
     parser.add_argument(
+        "--hand-pause-seconds",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="mahjong: after a hand ends, the next is dealt when every person has pressed OK or "
+        "after this long (default 10; 0: at once; no clock runs meanwhile)",
+    )
+    parser.add_argument(
         "--ai-processes",
         type=int,
         default=1,
@@ -113,7 +121,7 @@ def _serve(args: argparse.Namespace) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise CommandError(f"--port must be 0..65535, got {args.port}")
-    for name in ("bot_delay", "action_seconds", "bank_seconds", "grace_seconds"):
+    for name in ("bot_delay", "action_seconds", "bank_seconds", "grace_seconds", "hand_pause_seconds"):
         if not 0 <= getattr(args, name) < math.inf:  # nan and inf too: a clock must run out
             raise CommandError(f"--{name.replace('_', '-')} must be a non-negative number of seconds, "
                                f"got {getattr(args, name)}")
@@ -143,6 +151,7 @@ def _serve(args: argparse.Namespace) -> int:
         action_seconds=args.action_seconds,
         bank_seconds=args.bank_seconds,
         grace_seconds=args.grace_seconds,
+        hand_pause_seconds=args.hand_pause_seconds,
         ai_processes=args.ai_processes,
         ai_max_nodes=args.ai_max_nodes,
         brains=brains,

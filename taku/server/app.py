@@ -646,7 +646,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     else:
                         if connection.seat is None:
                             raise GameError("you are watching: a spectator acts for no seat")
-                        await actor.act(connection.seat, message, received)
+                        if kind == "next_hand":
+                            await actor.next_hand(connection.seat, message)
+                        else:
+                            await actor.act(connection.seat, message, received)
                 except (ProtocolError, GameError) as problem:
                     connection.send(error(str(problem)))
         except WebSocketDisconnect:

@@ -25,6 +25,15 @@ or a disconnected person does not come back within ``disconnect_act_seconds``, t
 tsumogiri or passes for him; after ``grace_seconds`` away a bot (``Settings.standin``) plays the
 seat until the person returns.
 
+**Between hands.** The engine deals the next hand as soon as one ends; the table holds its events
+back (a pause, :class:`HandPause`) until every person seated (not a bot, not a stand-in) has
+acknowledged the result with a ``next_hand`` message or ``Settings.hand_pause_seconds`` have passed,
+whichever comes first. Viewers see the log up to the ``end_kyoku`` and a ``hand_pause`` message (the
+seconds left, the seats awaited and those ready); no decision is open, so no clock runs. A table
+without people, the last hand of a match and ``hand_pause_seconds == 0`` do not pause. The pause is
+not stored: a table restored after a restart whose last stored action ended a hand pauses again, in
+full, with nobody ready yet (the people come back to the results they were reading).
+
 Engine seams used (public API only): ``Match(rules, seed, walls=...)`` (a table created with given
 walls: tests), ``Wall``, ``match.apply``, ``match.to_act``,
 ``match.legal_actions``, ``match.observe``, ``match.events``, ``match.kyoku`` (and the finished
@@ -84,6 +93,36 @@ def _bot_choose(name: str, seed: str, rules: Rules, observation: Observation) ->
 
 
 @dataclass
+class HandPause:
+    """The wait between a hand's end and the next deal: events after ``shown`` are held back."""
+
+    shown: int
+    """The number of the hand's ``end_kyoku`` event: the last event viewers get meanwhile."""
+    seats: set[int]
+    """The people whose acknowledgement is awaited."""
+    started: float
+    seconds: float
+    ready: set[int]
+    """The seats that acknowledged."""
+
+    def left(self) -> float:
+        """Seconds until the next hand is dealt without waiting for anyone."""
+        return max(0.0, self.seconds - (time.monotonic() - self.started))
+
+    def message(self) -> str:
+        """The ``hand_pause`` message every viewer gets."""
+        return encode(
+            {
+                "type": "hand_pause",
+                "n": self.shown,
+                "seconds": round(self.left(), 3),
+                "seats": sorted(self.seats),
+                "ready": sorted(self.ready),
+            }
+        )
+
+
+@dataclass
 class Decision:
     """A decision the table waits for: ``key`` is (log length, seat) when it opened."""
 
@@ -124,7 +163,16 @@ class MahjongTable(GameActor):
         self.left: set[int] = set()
         self.links: dict[int, MjaiLink] = {}
         self.faults: list[str] = []
+        self.pause: HandPause | None = None
+        """The pause between two hands, while the next hand's events are held back."""
+        self._restored_break: int | None = None
+        """After a replay whose last action ended a hand: that hand's ``end_kyoku`` number."""
         self._sync_log(None)
+
+    @property
+    def visible(self) -> int:
+        """How many events of the log viewers get (all but those held back by a pause)."""
+        return len(self.log) if self.pause is None else self.pause.shown
 
     # --- the engine -------------------------------------------------------------------------------
     def _apply(self, action: Action) -> int:
@@ -165,6 +213,17 @@ class MahjongTable(GameActor):
             if shown != self._open_shown[seat]:
                 self._open_shown[seat] = shown
                 self.log.append(({"type": "open_hand", "actor": seat, "tehai": shown}, False))
+
+    def _hand_break(self, start: int) -> int | None:
+        """The number of the ``end_kyoku`` event logged after entry ``start`` when another hand
+        was dealt after it (not at the match's end), else None."""
+        if self.match.is_over:
+            return None
+        for n in range(start + 1, len(self.log) + 1):
+            event, core = self.log[n - 1]
+            if core and event["type"] == "end_kyoku":
+                return n
+        return None
 
     @staticmethod
     def _hand_end(hand: Kyoku) -> Event:
@@ -216,6 +275,7 @@ class MahjongTable(GameActor):
 
     def replay(self, actions: list[StoredAction]) -> None:
         """Rebuild the table from its stored actions (at load, before any connection)."""
+        self._restored_break = None
         for stored in actions:
             action = Action.from_mjai(stored.data, actor=stored.seat)
             legal = self.match.legal_actions(action.actor)
@@ -228,7 +288,7 @@ class MahjongTable(GameActor):
                 raise GameError(
                     f"table {self.id}: stored action {stored.number} ({action}) is not legal on replay"
                 )
-            self._apply(found)
+            self._restored_break = self._hand_break(self._apply(found))
             if stored.clock and "banks" in stored.clock:
                 self.clock.banks = [int(b) for b in stored.clock["banks"]]
             if stored.note:
@@ -256,7 +316,7 @@ class MahjongTable(GameActor):
         return encode(
             {
                 "type": "prompt",
-                "n": len(self.log),
+                "n": self.visible,
                 "seat": seat,
                 "actions": [a.to_mjai() for a in self.match.legal_actions(seat)],
                 "claim": self._is_claim(seat),
@@ -285,13 +345,13 @@ class MahjongTable(GameActor):
         opened or closed), so that each page shows every seat's clock."""
         viewers = [c for c in self.connections if c.kind == "person"]
         if viewers:
-            text = encode({"type": "clock", "n": len(self.log), **self.clock_state()})
+            text = encode({"type": "clock", "n": self.visible, **self.clock_state()})
             for connection in viewers:
                 connection.send(text)
 
     def _publish(self, start: int) -> None:
-        """Send events ``start + 1`` .. to every connection."""
-        for n in range(start + 1, len(self.log) + 1):
+        """Send events ``start + 1`` .. (those not held back) to every connection."""
+        for n in range(start + 1, self.visible + 1):
             _event, core = self.log[n - 1]
             texts: dict[int | None, str] = {}
             for connection in list(self.connections):
@@ -318,7 +378,7 @@ class MahjongTable(GameActor):
                         "game": self.id,
                         "kind": self.kind,
                         "seat": seat,
-                        "last": len(self.log),
+                        "last": self.visible,
                         "rules": self.game.config.get("rules"),
                         "options": self.game.config.get("options", {}),
                     }
@@ -330,19 +390,23 @@ class MahjongTable(GameActor):
                 self.left.discard(seat)
                 self._retime(seat)
             self.changed()
+            if self.pause is not None:
+                connection.send(self.pause.message())
             if seat is not None:
                 text = self.prompt(seat)
                 if text is not None:
                     connection.send(text)
 
     def _catch_up(self, connection: Connection, since: int) -> None:
-        for n in range(max(0, since) + 1, len(self.log) + 1):
+        for n in range(max(0, since) + 1, self.visible + 1):
             connection.send(self.event_message(n, connection.seat))
 
     async def resync(self, connection: Connection, since: int) -> None:
         """Send again what came after event ``since`` (and the open prompt)."""
         async with self.lock:
             self._catch_up(connection, since)
+            if self.pause is not None:
+                connection.send(self.pause.message())
             if connection.seat is not None:
                 text = self.prompt(connection.seat)
                 if text is not None:
@@ -390,6 +454,11 @@ class MahjongTable(GameActor):
                 raise GameError(
                     "the game has not started" if self.status == "waiting" else "the game is over"
                 )
+            if self.pause is not None:
+                raise GameError(
+                    "the hand is over: the next is dealt when every person has sent next_hand "
+                    f"or in {self.pause.left():.0f} s"
+                )
             if seat not in self.match.to_act:
                 waiting = ", ".join(map(str, self.match.to_act))
                 raise GameError(f"it is not your decision (waiting for seat {waiting})")
@@ -414,6 +483,31 @@ class MahjongTable(GameActor):
             if found is None:
                 raise GameError(f"illegal action {action}: legal: " + "; ".join(map(str, legal)))
             await self._accept(seat, found, "player", received=received)
+
+    async def next_hand(self, seat: int, message: dict[str, Any]) -> None:
+        """A person's ``next_hand`` message: ``seat`` has read the hand's result. The next hand is
+        dealt when every person awaited is ready. ``GameError`` when no hand end waits or the
+        message answers another one; a repeated acknowledgement changes nothing."""
+        claimed = message.get("seat")
+        if claimed is not None and claimed != seat:
+            raise GameError(f"you play seat {seat}, not seat {claimed}")
+        async with self.lock:
+            pause = self.pause
+            if pause is None:
+                raise GameError("next_hand: no hand end is waiting (the next hand is already dealt)")
+            n = message.get("n")
+            if n is not None and n != pause.shown:
+                raise GameError(
+                    f"stale next_hand: it answers event {n}, the hand ended at event {pause.shown}"
+                )
+            if seat in pause.ready:
+                return
+            pause.ready.add(seat)
+            if pause.seats <= pause.ready:
+                self._deal()
+            else:
+                text = pause.message()
+                self.broadcast(lambda c: text if c.kind == "person" else None)
 
     async def mjai_answer(self, seat: int, text: str | bytes) -> None:
         """An outside bot's answer."""
@@ -458,8 +552,13 @@ class MahjongTable(GameActor):
         return self.clock.allowance(seat) / 1000
 
     def schedule(self) -> None:
-        """Open a decision for every seat the engine waits for (and close the others)."""
+        """Open a decision for every seat the engine waits for (and close the others); none
+        during a pause between hands."""
         if self.status != "playing" or self.closed:
+            return
+        if self.pause is not None:
+            for seat in list(self.decisions):
+                self._close_decision(seat)
             return
         waiting = set(self.match.to_act)
         for seat in list(self.decisions):
@@ -581,11 +680,50 @@ class MahjongTable(GameActor):
         self._close_decision(seat)
         if self.match.is_over:  # the game is stored as finished before anyone hears of its end
             await self._finish()
+        shown = self._hand_break(start)
+        if shown is not None:
+            self._begin_pause(shown)
         self._publish(start)
+        if self.pause is not None and shown is not None:
+            text = self.pause.message()
+            self.broadcast(lambda c: text if c.kind == "person" else None)
         if received is not None:
             latency = self.services.latency
             if len(latency) < 1_000_000:
                 latency.append(time.perf_counter() - received)
+        self.schedule()
+        self._send_clocks()
+
+    # --- between hands ----------------------------------------------------------------------------
+    def _begin_pause(self, shown: int) -> None:
+        """Hold back the events after ``shown`` (a hand's ``end_kyoku``) while the people read the
+        result: until each acknowledges or ``hand_pause_seconds`` pass. No pause without people."""
+        seconds = self.settings.hand_pause_seconds
+        people = {
+            info.seat
+            for info in self.seats
+            if info.kind == "person" and self._controller(info.seat) == "person"
+        }
+        if seconds <= 0 or not people or self.status != "playing":
+            return
+        self.pause = HandPause(shown, people, time.monotonic(), seconds, set())
+        for seat in list(self.decisions):
+            self._close_decision(seat)
+        self.set_timer(("pause",), seconds, lambda: self._pause_over(shown))
+
+    async def _pause_over(self, shown: int) -> None:
+        async with self.lock:
+            if self.pause is not None and self.pause.shown == shown and not self.closed:
+                self._deal()
+
+    def _deal(self) -> None:
+        """End the pause: send the next hand's events and open its decisions (under the lock)."""
+        pause = self.pause
+        if pause is None:
+            return
+        self.pause = None
+        self.cancel_timer(("pause",))
+        self._publish(pause.shown)
         self.schedule()
         self._send_clocks()
 
@@ -603,6 +741,8 @@ class MahjongTable(GameActor):
         self.match, self.log, self._core_seen = fresh.match, fresh.log, fresh._core_seen
         self._open_shown = fresh._open_shown
         self.clock, self.actions = fresh.clock, fresh.actions
+        self.pause = None  # no action is accepted during a pause: the one that failed ended none
+        self.cancel_timer(("pause",))
         for seat in list(self.decisions):
             self._close_decision(seat)
 
@@ -634,6 +774,9 @@ class MahjongTable(GameActor):
                 c.seat == info.seat and c.kind == "person" for c in self.connections
             ):
                 self.absent_since.setdefault(info.seat, now)
+        if self._restored_break is not None:  # restored during (or just after) a pause: pause again
+            self._begin_pause(self._restored_break)
+            self._restored_break = None
         self.schedule()
         self._send_clocks()
 
@@ -642,4 +785,9 @@ class MahjongTable(GameActor):
         async with self.lock:
             self.left.add(seat)
             self._retime(seat)
+            pause = self.pause
+            if pause is not None and seat in pause.seats:
+                pause.seats.discard(seat)
+                if pause.seats <= pause.ready:
+                    self._deal()
             self.changed()

@@ -3,8 +3,10 @@
 Every message is one JSON object with a ``type``. From the server: ``hello`` (who you are at this
 game), ``event`` (``n``: the game's event number, ``event``: the event as your seat may see it),
 ``prompt`` (your legal actions and your clock), ``table`` (seats, presence, clocks, status),
-``error`` (``message``: one line; the connection stays open), ``pong``. From a client: ``action``,
-``resync`` (``since``: the last event number seen), ``ping``. See ``docs/server.md``.
+``error`` (``message``: one line; the connection stays open), ``pong``, and at a mahjong table
+``clock`` and ``hand_pause`` (the wait between two hands). From a client: ``action``, ``resync``
+(``since``: the last event number seen), ``ping``, and at a mahjong table ``next_hand`` (OK on a
+hand's result). See ``docs/server.md``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ MAX_JSON_DEPTH = 16
 """How deeply a client's JSON may nest."""
 MAX_QUEUED_MESSAGES = 20000
 """Messages waiting for a slow connection; past this it is closed (the client resyncs)."""
-CLIENT_TYPES = ("action", "resync", "ping")
+CLIENT_TYPES = ("action", "resync", "ping", "next_hand")
 
 
 class ProtocolError(ValueError):
@@ -85,8 +87,8 @@ def read_client_message(text: str | bytes) -> dict[str, Any]:
         since = value.get("since")
         if type(since) is not int or since < 0:
             raise ProtocolError(f"resync: since must be an event number >= 0, got {since!r}")
-    if kind == "action":
+    if kind in ("action", "next_hand"):
         n = value.get("n")
         if n is not None and (type(n) is not int or n < 0):
-            raise ProtocolError(f"action: n must be the last event number seen, got {n!r}")
+            raise ProtocolError(f"{kind}: n must be the last event number seen, got {n!r}")
     return value

@@ -32,6 +32,10 @@ class Settings:
     """A disconnected player's decision is made for him (tsumogiri / pass) after this long."""
     grace_seconds: float = 30.0
     """After this long disconnected a bot (``standin``) plays the seat until the person returns."""
+    hand_pause_seconds: float = 10.0
+    """Mahjong: after a hand ends the next one is dealt when every person at the table has
+    acknowledged the result (``next_hand``) or after this long, whichever comes first; no clock
+    runs meanwhile (Tenhou: about 10 s). 0: dealt at once. A table of bots never waits."""
     standin: str = "taku"
     """The player (a name of ``taku.bots.PLAYERS``) that stands in for an absent person."""
     bot_delay: float = 0.0

@@ -195,6 +195,11 @@ class GameActor:
         """The person at ``seat`` leaves a running game."""
         raise NotImplementedError
 
+    async def next_hand(self, seat: int, message: dict[str, Any]) -> None:
+        """The person at ``seat`` has read a hand's result (``next_hand``); ``GameError`` if the
+        game has no hands."""
+        raise GameError(f"next_hand: a {self.kind} game has no hands to end")
+
     # --- timers ------------------------------------------------------------------------------------
     def set_timer(self, key: Any, delay: float, command: Callable[[], Any]) -> None:
         """Run the coroutine function ``command`` after ``delay`` seconds (replacing ``key``'s timer)."""

@@ -8,7 +8,8 @@ export function formatSeconds(seconds: number): string {
   return s < 10 ? s.toFixed(1) : String(Math.floor(s));
 }
 
-export function Clock({ seconds, running, label }: { seconds: number; running: boolean; label?: string }): JSX.Element {
+/** `whole`: whole seconds, rounded up (a countdown to an event rather than a player's clock). */
+export function Clock({ seconds, running, label, whole }: { seconds: number; running: boolean; label?: string; whole?: boolean }): JSX.Element {
   const [start] = useState(() => performance.now());
   const [now, setNow] = useState(start);
   useEffect(() => {
@@ -20,7 +21,7 @@ export function Clock({ seconds, running, label }: { seconds: number; running: b
   return (
     <span class={`clock${running ? " running" : ""}${left < 10 && running ? " low" : ""}`}>
       {label ? `${label} ` : ""}
-      {formatSeconds(left)}
+      {whole ? String(Math.max(0, Math.ceil(left))) : formatSeconds(left)}
     </span>
   );
 }

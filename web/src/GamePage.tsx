@@ -3,7 +3,7 @@ import type { JSX } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import * as api from "./api";
 import { type Event, initialState, reduce, type TableState } from "./mahjong/state";
-import { type Prompt, Table, type TableInfo, type Toggles } from "./mahjong/Table";
+import { type HandPause, type Prompt, Table, type TableInfo, type Toggles } from "./mahjong/Table";
 import { RenjuGame, type RenjuState } from "./renju/RenjuGame";
 import { GameSocket, type ServerMessage } from "./socket";
 
@@ -18,10 +18,13 @@ interface Live {
   table: ServerMessage | null;
   /** The last `clock` message: every seat's bank and who is deciding, with the seconds left. */
   clock: ServerMessage | null;
+  /** The running pause between two mahjong hands (the last `hand_pause` message), until the next
+   * hand's first event. */
+  pause: HandPause | null;
   error: string | null;
 }
 
-const blank = (): Live => ({ seat: null, mahjong: initialState(), renjuEvents: [], renju: null, prompt: null, table: null, clock: null, error: null });
+const blank = (): Live => ({ seat: null, mahjong: initialState(), renjuEvents: [], renju: null, prompt: null, table: null, clock: null, pause: null, error: null });
 
 /** The page's state after one server message (the same messages give the same page). */
 export function receive(live: Live, message: ServerMessage): Live {
@@ -31,10 +34,11 @@ export function receive(live: Live, message: ServerMessage): Live {
     case "event": {
       const event = message.event as Event;
       const prompt = live.prompt && (message.n as number) > live.prompt.n ? null : live.prompt;
+      const pause = live.pause && (message.n as number) > live.pause.n ? null : live.pause;
       if (live.renju !== null || event.type === "start" || live.renjuEvents.length) {
         return { ...live, renjuEvents: [...live.renjuEvents, event], prompt, error: null };
       }
-      return { ...live, mahjong: reduce(live.mahjong, event), prompt, error: null };
+      return { ...live, mahjong: reduce(live.mahjong, event), prompt, pause, error: null };
     }
     case "prompt":
       return { ...live, prompt: message as unknown as Prompt, error: null };
@@ -44,6 +48,8 @@ export function receive(live: Live, message: ServerMessage): Live {
       return { ...live, table: message, clock: null };
     case "clock":
       return { ...live, clock: message };
+    case "hand_pause":
+      return { ...live, pause: message as unknown as HandPause };
     case "error":
       return { ...live, error: String(message.message) };
     default:
@@ -85,6 +91,16 @@ export function GamePage({ id, invite, user }: { id: string; invite: string | nu
   const closedKey = `taku.closed.${id}`;
   const [closedHandEnd, setClosed] = useState<number>(() => Number(sessionStorage.getItem(closedKey) ?? 0));
   const socket = useRef<GameSocket | null>(null);
+  // The pause of a hand end ended (every OK, or its time): that hand end is closed, on a reload too.
+  const paused = useRef<HandPause | null>(null);
+  useEffect(() => {
+    const before = paused.current;
+    paused.current = live.pause;
+    if (before && !live.pause && live.mahjong.handEndN > 0 && before.n >= live.mahjong.handEndN) {
+      sessionStorage.setItem(closedKey, String(live.mahjong.handEndN));
+      setClosed(live.mahjong.handEndN);
+    }
+  }, [live.pause]);
 
   useEffect(() => {
     let stop = false;
@@ -119,6 +135,7 @@ export function GamePage({ id, invite, user }: { id: string; invite: string | nu
     sessionStorage.setItem(closedKey, String(n));
     setClosed(n);
   };
+  const nextHand = (n: number) => socket.current?.send({ type: "next_hand", n });
   const inviteLink = summary.invite ? `${location.origin}/#/game/${id}?invite=${summary.invite}` : null;
 
   return (
@@ -157,6 +174,8 @@ export function GamePage({ id, invite, user }: { id: string; invite: string | nu
           setToggles={setToggles}
           closedHandEnd={closedHandEnd}
           closeHandEnd={closeHandEnd}
+          pause={live.pause}
+          nextHand={nextHand}
           error={live.error}
           gameId={id}
         />

@@ -19,6 +19,15 @@ export interface Prompt {
   actions: MjaiAction[];
 }
 
+/** The server's `hand_pause`: the next hand waits for these people's OK (`next_hand`) or `seconds`. */
+export interface HandPause {
+  /** The event number of the hand's `end_kyoku`: what `next_hand` acknowledges. */
+  n: number;
+  seconds: number;
+  seats: number[];
+  ready: number[];
+}
+
 export interface TableInfo {
   names: string[];
   kinds: string[];
@@ -52,6 +61,10 @@ export interface TableProps {
   /** The event number of the hand end the player has closed. */
   closedHandEnd: number;
   closeHandEnd: (n: number) => void;
+  /** The pause between this hand and the next, while it runs. */
+  pause?: HandPause | null;
+  /** Press OK on the hand's result (`next_hand` answering the pause's `n`). */
+  nextHand?: (n: number) => void;
   error?: string | null;
   gameId: string;
   /** In a replay every hand is visible and the hand end shows without waiting. */
@@ -113,7 +126,36 @@ const actionLabel = (a: MjaiAction, seat: number): string => {
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `${n}` : "±0");
 
-function HandEndView({ end, names, seat, onClose, label }: { end: HandEnd; names: string[]; seat: number; onClose: () => void; label: string }): JSX.Element {
+/** What the hand-end screen offers while the next hand waits: OK with the seconds left for a
+ * person awaited, else who is still reading (a spectator, or after OK). */
+interface PauseView {
+  pause: HandPause;
+  /** This page's seat must still press OK. */
+  mayPress: boolean;
+  /** A seat whose OK this page has just sent (not listed as reading while the server answers). */
+  sent: number | null;
+  names: string[];
+  press: () => void;
+}
+
+function PauseFooter({ pause, mayPress, sent, names, press }: PauseView): JSX.Element {
+  const clock = <Clock key={`${pause.n}-${pause.ready.length}`} seconds={pause.seconds} running whole />;
+  if (mayPress) {
+    return (
+      <button class="primary next-hand" data-testid="hand-ok" autofocus onClick={press}>
+        Next hand <span class="countdown">{clock}</span> <kbd>⏎</kbd>
+      </button>
+    );
+  }
+  const reading = pause.seats.filter((s) => !pause.ready.includes(s) && s !== sent).map((s) => names[s]);
+  return (
+    <p class="pause-note" data-testid="pause-note">
+      {reading.length ? `Waiting for ${reading.join(", ")}: ` : ""}next hand in {clock} s
+    </p>
+  );
+}
+
+function HandEndView({ end, names, seat, onClose, label, pause }: { end: HandEnd; names: string[]; seat: number; onClose: () => void; label: string; pause: PauseView | null }): JSX.Element {
   const title =
     end.outcome === "hora"
       ? end.hora.map((h) => `${names[h.actor]} ${h.tsumo ? "tsumo" : `ron from ${names[h.target]}`}`).join(", ")
@@ -185,7 +227,7 @@ function HandEndView({ end, names, seat, onClose, label }: { end: HandEnd; names
             ))}
           </tbody>
         </table>
-        <button class="primary" autofocus onClick={onClose}>{label}</button>
+        {pause ? <PauseFooter {...pause} /> : <button class="primary" autofocus onClick={onClose}>{label}</button>}
       </div>
     </div>
   );
@@ -264,9 +306,15 @@ export function Table(props: TableProps): JSX.Element {
 
   // Keyboard: a key per hand tile (shown under it), Enter passes a call, Escape closes a dialog.
   useEffect(() => {
-    if (!send) return;
+    if (!send && !mayPress) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === "Enter" && mayPress) {
+        if (event.target instanceof HTMLButtonElement) return; // a focused button clicks itself
+        event.preventDefault();
+        pressOk();
+        return;
+      }
       if (event.key === "Enter" && others.some((a) => a.type === "none")) {
         event.preventDefault();
         act({ type: "none" });
@@ -292,8 +340,21 @@ export function Table(props: TableProps): JSX.Element {
   const whyFuriten = waits.length ? furitenReason(waits, me) : null;
   const waitsAfter = (i: number): string[] =>
     help && me.drawn ? waitsOf(handTiles.filter((_, j) => j !== i).map((t) => t.tile)) : [];
+  // Between two hands the server holds the next one back (`hand_pause`) until each person pressed OK
+  // or its seconds passed: the result stays up meanwhile, then closes with the pause.
+  const pause = props.pause && state.handEnd !== null && props.pause.n >= state.handEndN ? props.pause : null;
+  // Pressed on this `hand_pause` message: the button waits for the server's next word (a later
+  // message without this seat among `ready`, after a lost connection, offers it again).
+  const [pressed, setPressed] = useState<HandPause | null>(null);
+  const mayPress = Boolean(pause && playing && props.nextHand && pause.seats.includes(seat) && !pause.ready.includes(seat) && pressed !== pause);
+  const pressOk = () => {
+    if (!pause || !mayPress) return;
+    setPressed(pause);
+    props.nextHand?.(pause.n);
+    props.closeHandEnd(state.handEndN);
+  };
   const showHandEnd =
-    state.handEnd !== null && state.handEndN > props.closedHandEnd && !state.matchEnd;
+    state.handEnd !== null && !state.matchEnd && (pause !== null || state.handEndN > props.closedHandEnd);
   const waiting = new Set(info.waiting);
   const plate = (s: number) => {
     const wind = SEAT_WINDS[(s - state.oya + 4) % 4];
@@ -417,7 +478,14 @@ export function Table(props: TableProps): JSX.Element {
         )}
       </div>
       {showHandEnd && state.handEnd && (
-        <HandEndView end={state.handEnd} names={names} seat={seat} label="Continue" onClose={() => props.closeHandEnd(state.handEndN)} />
+        <HandEndView
+          end={state.handEnd}
+          names={names}
+          seat={seat}
+          label="Continue"
+          onClose={() => props.closeHandEnd(state.handEndN)}
+          pause={pause ? { pause, mayPress, sent: pressed === pause ? seat : null, names, press: pressOk } : null}
+        />
       )}
       {state.matchEnd && <MatchEndView end={state.matchEnd} names={names} gameId={props.gameId} inline={props.replay} />}
     </div>
