@@ -187,6 +187,20 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def _action_row(game_id: str, action: StoredAction) -> dict[str, Any]:
+    """The ``actions`` table's row of ``action`` in game ``game_id`` (its JSON columns as text)."""
+    return {
+        "game_id": game_id,
+        "number": action.number,
+        "seat": action.seat,
+        "data": _dumps(action.data),
+        "by": action.by,
+        "clock": None if action.clock is None else _dumps(action.clock),
+        "note": action.note,
+        "at": action.at,
+    }
+
+
 def _game(row: GameModel, seats: Iterable[SeatModel]) -> Game:
     return Game(
         row.id,
@@ -462,19 +476,7 @@ class Store:
     # --- actions ------------------------------------------------------------------------------------
     def append_actions(self, rows: Sequence[tuple[str, StoredAction]]) -> None:
         """Store actions (``(game_id, action)`` pairs) in one transaction."""
-        values = [
-            {
-                "game_id": game_id,
-                "number": a.number,
-                "seat": a.seat,
-                "data": _dumps(a.data),
-                "by": a.by,
-                "clock": None if a.clock is None else _dumps(a.clock),
-                "note": a.note,
-                "at": a.at,
-            }
-            for game_id, a in rows
-        ]
+        values = [_action_row(game_id, a) for game_id, a in rows]
         with self.engine.begin() as connection:  # Core executemany: no ORM objects on the hot path
             connection.execute(insert(ActionModel), values)
 
@@ -555,21 +557,7 @@ class PostgresActionWriter:
         commit, the second finds the rows there (a unique violation) and they are stored."""
         import psycopg
 
-        payload = _dumps(
-            [
-                {
-                    "game_id": game_id,
-                    "number": a.number,
-                    "seat": a.seat,
-                    "data": _dumps(a.data),
-                    "by": a.by,
-                    "clock": None if a.clock is None else _dumps(a.clock),
-                    "note": a.note,
-                    "at": a.at,
-                }
-                for game_id, a in rows
-            ]
-        )
+        payload = _dumps([_action_row(game_id, a) for game_id, a in rows])
         connection = self._idle.pop() if self._idle else None
         try:
             try:
