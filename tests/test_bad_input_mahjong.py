@@ -37,6 +37,17 @@ def test_match_apply_discard_of_a_text_tile_is_refused(pai: Any) -> None:
     match.apply(legal)  # and the match goes on normally
 
 
+@pytest.mark.parametrize("consumed", [["4m", "6m"], (Tile.from_str("4m"), "6m"), 46, ("4m",)])
+def test_an_action_whose_consumed_tiles_are_not_tiles_is_refused(consumed: Any) -> None:
+    with pytest.raises(IllegalActionError, match="chi: consumed must be Tiles"):
+        Action("chi", 1, Tile.from_str("5m"), consumed, target=0)
+
+
+def test_an_action_keeps_its_consumed_tiles_in_taku_order() -> None:
+    action = Action("pon", 1, Tile.from_str("5m"), iter(parse_tiles("50m")), target=0)
+    assert action.consumed == parse_tiles("05m")
+
+
 # --- Action.from_mjai: every field of the wrong JSON type is refused, naming the field -----------
 
 DISCARD = {"type": "dahai", "actor": 0, "pai": "5mr", "tsumogiri": False}

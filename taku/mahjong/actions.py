@@ -63,8 +63,15 @@ class Action:
         # as text with its own TypeError.
         if pai is not None and not isinstance(pai, Tile):
             raise IllegalActionError(f"{type}: pai must be a Tile (Tile.from_str), got {shown(pai)}")
-        if not isinstance(consumed, tuple) or len(consumed) > 1:
-            consumed = sort_tiles(consumed)
+        if not isinstance(consumed, tuple) or consumed:
+            try:
+                listed = tuple(consumed)
+            except TypeError:
+                listed = None
+            if listed is None or not all(isinstance(t, Tile) for t in listed):
+                raise IllegalActionError(
+                    f"{type}: consumed must be Tiles (Tile.from_str), got {shown(consumed)}")
+            consumed = sort_tiles(listed) if len(listed) > 1 else listed
         object.__setattr__(self, "type", type)
         object.__setattr__(self, "actor", actor)
         object.__setattr__(self, "pai", pai)

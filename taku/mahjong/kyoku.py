@@ -49,7 +49,7 @@ from taku.mahjong.observation import Event, EventLog, Observation, mask_event
 from taku.mahjong.rules import Rules
 from taku.mahjong.score import Win
 from taku.mahjong.seats import seat_wind
-from taku.mahjong.tiles import Tile
+from taku.mahjong.tiles import Tile, sort_tiles
 from taku.mahjong.wall import DEAL, DORA, LIVE_END, RINSHAN, Wall
 
 if TYPE_CHECKING:
@@ -61,18 +61,6 @@ __all__ = [
 ]
 
 WIND_MJAI: Final = ("E", "S", "W", "N")
-
-_BY_ORDER: Final[tuple[Tile, ...]] = tuple(Tile(key // 2, key % 2 == 0 and key // 2 in (4, 13, 22))
-                                    for key in range(68))
-"""Tile by its place in taku's order, ``kind * 2`` (a red five) or ``kind * 2 + 1``."""
-
-
-def _sorted(tiles: list[Tile]) -> tuple[Tile, ...]:
-    """The engine's tiles in taku's order (as ``tuple(sorted(tiles))``, equal tiles), sorting
-    integers rather than comparing tiles."""
-    keys = [t.kind * 2 + (0 if t.red else 1) for t in tiles]
-    keys.sort()
-    return tuple([_BY_ORDER[key] for key in keys])
 
 
 class Kyoku:
@@ -96,7 +84,7 @@ class Kyoku:
         if not isinstance(wall, Wall):
             raise MahjongError(f"wall must be a Wall, got {type(wall).__name__}")
         self.rules = rules or Rules()
-        # Read at every draw and discard (Rules is a plain dataclass: a compiled attribute is faster).
+        # Read at every draw and discard: a flag each, rather than comparing the rules' text each time.
         self._clear_on_acquire = self.rules.temp_furiten_clear == "on_acquire"
         self._clear_on_discard = self.rules.temp_furiten_clear == "on_discard"
         self.wall = wall
@@ -383,12 +371,12 @@ class Kyoku:
         return Observation(
             seat=seat, round_wind=self.round_wind, hand_number=self.hand_number, honba=self.honba,
             deposits=self.deposits, dealer=self.dealer, scores=tuple(self.scores),
-            hand=_sorted(s.closed), drawn=self.drawn if self.actor == seat else None,
+            hand=sort_tiles(s.closed), drawn=self.drawn if self.actor == seat else None,
             melds=tuple(tuple(x.melds) for x in self._seats),
             discards=tuple(tuple(x.discards) for x in self._seats),
             riichi=tuple(x.riichi for x in self._seats), dora_indicators=self.dora_indicators,
             tiles_left=self.tiles_left, last_discard=self.last_discard,
             legal_actions=self.legal_actions(seat),
             events=tuple(masked),
-            open_hands=tuple(_sorted(x.closed) if x.open_riichi else None
+            open_hands=tuple(sort_tiles(x.closed) if x.open_riichi else None
                              for x in self._seats))
