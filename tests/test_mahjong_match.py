@@ -14,7 +14,7 @@ import pytest
 
 from taku.mahjong.actions import Action
 from taku.mahjong.kyoku import KyokuResult
-from taku.mahjong.match import Match
+from taku.mahjong.match import Match, seeded_wall
 from taku.mahjong.rules import Rules
 from taku.mahjong.wall import Wall
 from tests.test_mahjong_kyoku import NOTEN_HANDS, TENPAI_HANDS, build_wall
@@ -393,3 +393,13 @@ def test_mj_montreal_35_dealer_chombo_extreme_case(leading: bool) -> None:
     else:
         assert match.is_over and match.result is not None
         assert match.result.scores == (29000, 29000, 29000, 13000)
+
+
+def test_a_matchs_walls_are_the_seeded_walls_of_its_hands() -> None:
+    rules = Rules.preset("tenhou")
+    match = Match(rules, seed="walls-7")
+    assert match.kyoku.wall == seeded_wall("walls-7", 0, rules.red_fives)
+    while match.hand_count == 1:  # (the hands dealt so far)
+        match.apply(match.legal_actions(match.to_act[0])[0])
+    assert match.kyoku.wall == seeded_wall("walls-7", 1, rules.red_fives)
+    assert seeded_wall("walls-7", 1, rules.red_fives) != seeded_wall("walls-7", 0, rules.red_fives)

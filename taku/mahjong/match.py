@@ -28,6 +28,13 @@ from taku.mahjong.wall import Wall
 from taku.values import reduce_value
 
 
+def seeded_wall(seed: int | str, hand: int, red_fives: tuple[int, int, int]) -> Wall:
+    """The wall of hand ``hand`` (0 the first, counting every hand played) of a :class:`Match`
+    seeded ``seed`` without given walls: the one place that says how a match's walls follow from
+    its seed (a table dealt given walls goes on with these)."""
+    return Wall.shuffled(f"taku-match-{seed}-{hand}", red_fives)
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """The end of a match: final scores (leftover sticks given as the rules say), each seat's
@@ -75,7 +82,7 @@ class Match:
                 return next(self._walls)
             except StopIteration:
                 raise IllegalActionError(f"no wall left for hand {self.hand_count + 1}") from None
-        return Wall.shuffled(f"taku-match-{self.seed}-{self.hand_count}", self.rules.red_fives)
+        return seeded_wall(self.seed, self.hand_count, self.rules.red_fives)
 
     def _new_kyoku(self) -> Kyoku:
         kyoku = Kyoku(self._next_wall(), self.rules, dealer=self.dealer, round_wind=self.round_wind,

@@ -479,12 +479,10 @@ _TANYAO: Final = _by_menzen("tanyao")
 _HONITSU: Final = _by_menzen("honitsu")
 _CHINITSU: Final = _by_menzen("chinitsu")
 _HONROUTOU: Final = _entry("honroutou")
-_YAKUHAI: Final = ((HAKU, _entry("yakuhai (haku)")), (HATSU, _entry("yakuhai (hatsu)")),
-            (CHUN, _entry("yakuhai (chun)")))
 _HAKU: Final = HAKU  # the first dragon, a native constant
-_YAKUHAI_HAKU: Final = _YAKUHAI[0][1]
-_YAKUHAI_HATSU: Final = _YAKUHAI[1][1]
-_YAKUHAI_CHUN: Final = _YAKUHAI[2][1]
+_YAKUHAI_HAKU: Final = _entry("yakuhai (haku)")
+_YAKUHAI_HATSU: Final = _entry("yakuhai (hatsu)")
+_YAKUHAI_CHUN: Final = _entry("yakuhai (chun)")
 _SEAT_WIND: Final = _entry("yakuhai (seat wind)")
 _ROUND_WIND: Final = _entry("yakuhai (round wind)")
 _SHOUSANGEN: Final = _entry("shousangen")

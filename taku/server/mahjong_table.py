@@ -54,7 +54,7 @@ from taku.bots import make_player
 from taku.mahjong.actions import Action, IllegalActionError, match_action
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.kyoku import Event, Kyoku, Observation, mask_event
-from taku.mahjong.match import Match
+from taku.mahjong.match import Match, seeded_wall
 from taku.mahjong.rules import PRESETS, Rules
 from taku.mahjong.wall import Wall
 from taku.protocols.mjai_process import safest_action
@@ -80,11 +80,11 @@ def mahjong_rules(preset: str, options: dict[str, Any]) -> Rules:
 
 
 def _walls(given: list[str], seed: str, rules: Rules) -> Iterator[Wall]:
-    """The walls of a table created with given walls: those, then the seed's as ``Match`` shuffles
-    them."""
+    """The walls of a table created with given walls: those, then the seed's (``seeded_wall``, as
+    ``Match`` deals them)."""
     yield from (Wall.from_str(text) for text in given)
     for hand in itertools.count(len(given)):
-        yield Wall.shuffled(f"taku-match-{seed}-{hand}", rules.red_fives)
+        yield seeded_wall(seed, hand, rules.red_fives)
 
 
 def _bot_choose(name: str, seed: str, rules: Rules, observation: Observation) -> Action:
