@@ -26,6 +26,7 @@ from taku.renju._geometry import (
     WINDOW_MASK,
     Geometry,
     geometry,
+    table_index,
 )
 from taku.renju.forbidden import NONE, WIN, foul_at, mode_for
 
@@ -82,7 +83,7 @@ _UNSEEN: Final = -1
 """A threat-table entry not computed yet."""
 
 _TABLES: dict[bool, list[int]] = {}
-"""The threat tables (exact five or not), lists indexed by ``_table_index`` of the window code,
+"""The threat tables (exact five or not), lists indexed by ``table_index`` of the window code,
 filled lazily: a list index is much cheaper than a dict lookup, in the compiled build above all."""
 
 
@@ -94,14 +95,9 @@ def _table(exact: bool) -> list[int]:
     return table
 
 
-def _table_index(key: int) -> int:
-    """The threat-table index of window ``key``: its ten points other than the centre."""
-    return HALF_CODE[key & 0x3FF] * HALF_CODES + HALF_CODE[(key >> 12) & 0x3FF]
-
-
 def _lookup(table: list[int], key: int, exact: bool) -> int:
     """The entry of window ``key`` in ``table``, computed the first time the pattern is seen."""
-    index = HALF_CODE[key & 0x3FF] * HALF_CODES + HALF_CODE[(key >> 12) & 0x3FF]
+    index = table_index(key)
     entry = table[index]
     if entry == _UNSEEN:
         entry = table[index] = _entry(key, exact)

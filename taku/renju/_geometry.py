@@ -21,6 +21,7 @@ WINDOW_MASK: Final = (1 << (2 * WINDOW)) - 1
 CENTRE_SHIFT: Final = 2 * PAD
 """Bit offset of the centre point inside a window."""
 DIRECTIONS: Final = ((1, 0), (0, 1), (1, 1), (1, -1))
+"""Row, column, diagonal, anti-diagonal, as (dx, dy) steps."""
 
 HALF_CODES: Final = 243
 """Codes of five points in base 3: 0 empty, 1 the looking colour, 2 blocked (the other colour or
@@ -43,7 +44,12 @@ HALF_CODE: Final = _half_codes()
 """The base-3 code of five points' two-bit cells. A window key's table index is
 ``HALF_CODE[key & 0x3FF] * HALF_CODES + HALF_CODE[(key >> 12) & 0x3FF]``: a table of 59,049 entries
 instead of 2**20 (it stays in the processor's cache)."""
-"""Row, column, diagonal, anti-diagonal, as (dx, dy) steps."""
+
+
+def table_index(key: int) -> int:
+    """The line-pattern table index of window ``key``: its ten points other than the centre (the
+    point being judged, whatever the key says there). The hottest loops write it out."""
+    return HALF_CODE[key & 0x3FF] * HALF_CODES + HALF_CODE[(key >> 12) & 0x3FF]
 
 
 class Geometry:

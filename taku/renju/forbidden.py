@@ -25,7 +25,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
 
-from taku.renju._geometry import EMPTY, HALF_CODE, HALF_CODES, WINDOW_CODES, WINDOW_MASK, Geometry
+from taku.renju._geometry import (
+    EMPTY,
+    HALF_CODE,
+    HALF_CODES,
+    WINDOW_CODES,
+    WINDOW_MASK,
+    Geometry,
+    table_index,
+)
 from taku.renju.points import Point
 from taku.renju.rules import RenjuRules
 
@@ -65,15 +73,9 @@ _UNSEEN: Final = -1
 """A table entry not computed yet."""
 
 
-def _table_index(key: int) -> int:
-    """The line-pattern table index of window ``key``: its ten points other than the centre (which
-    is the stone being judged, whatever the key says there)."""
-    return HALF_CODE[key & 0x3FF] * HALF_CODES + HALF_CODE[(key >> 12) & 0x3FF]
-
-
 class _Mode:
     """How lines are read under one set of rules: the definitions and the table of seen patterns
-    (a list indexed by ``_table_index``, filled lazily: a list index is much cheaper than a dict
+    (a list indexed by ``table_index``, filled lazily: a list index is much cheaper than a dict
     lookup, in the compiled build above all)."""
 
     __slots__ = ("exact", "extended", "eye_is_three", "table")
@@ -89,7 +91,7 @@ class _Mode:
 
     def entry(self, key: int) -> int:
         """The table entry of window ``key``, computing it the first time the pattern is seen."""
-        index = _table_index(key)
+        index = table_index(key)
         value = self.table[index]
         if value == _UNSEEN:
             value = self.table[index] = _line_entry(key, self.extended, self.exact)
