@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -535,6 +535,45 @@ changes, so psycopg prepares it once per connection (after its fifth use), a gro
 round trip, and the rows are encoded by ``json`` in C (psycopg's list adapters run in Python)."""
 
 
+class PostgresConnections:
+    """psycopg async connections opened on demand and kept idle between uses (one per operation
+    running at once). An operation whose connection the database closed (a restart, an idle
+    timeout) runs once more on a new one, told it is a second attempt."""
+
+    def __init__(self, connect: Callable[[], Awaitable[Any]]) -> None:
+        self._connect = connect
+        self._idle: list[Any] = []
+
+    async def run(self, operation: Callable[[Any, bool], Awaitable[T]]) -> T:
+        """``operation(connection, again)`` on an idle (or new) connection; ``again`` is True on
+        the second attempt. A connection an exception leaves in doubt is closed, not kept."""
+        import psycopg
+
+        connection = self._idle.pop() if self._idle else None
+        try:
+            try:
+                if connection is None or connection.closed:
+                    connection = await self._connect()
+                result = await operation(connection, False)
+            except psycopg.OperationalError:
+                if connection is not None:
+                    await _close_quietly(connection)
+                connection = await self._connect()
+                result = await operation(connection, True)
+        except BaseException:
+            if connection is not None:
+                await _close_quietly(connection)
+            raise
+        self._idle.append(connection)
+        return result
+
+    async def close(self) -> None:
+        """Close the idle connections."""
+        idle, self._idle = self._idle, []
+        for connection in idle:
+            await _close_quietly(connection)
+
+
 class PostgresActionWriter:
     """Commits actions to PostgreSQL from the event loop itself (psycopg's async connection).
 
@@ -547,34 +586,26 @@ class PostgresActionWriter:
     def __init__(self, conninfo: str, durable: bool) -> None:
         self.conninfo = conninfo
         self.durable = durable
-        self._idle: list[Any] = []
-        """Connections not in use (opened on demand, at most one per concurrent group commit)."""
+        self._connections = PostgresConnections(self.connect)
+        """At most one per concurrent group commit."""
 
     async def write(self, rows: Sequence[tuple[str, StoredAction]]) -> None:
         """Commit ``rows`` (``(game_id, action)`` pairs) in one statement; raises if they were not
-        committed. A connection the database closed (a restart, an idle timeout) is replaced and
-        the statement sent once more: it is atomic, so if the first answer was lost after its
-        commit, the second finds the rows there (a unique violation) and they are stored."""
+        committed. Sent again on a new connection if the database closed the first: it is atomic,
+        so if the first answer was lost after its commit, the second finds the rows there (a
+        unique violation) and they are stored."""
         import psycopg
 
         payload = _dumps([_action_row(game_id, a) for game_id, a in rows])
-        connection = self._idle.pop() if self._idle else None
-        try:
-            try:
-                if connection is None or connection.closed:
-                    connection = await self.connect()
+
+        async def insert(connection: Any, again: bool) -> None:
+            if not again:
                 await connection.execute(_PG_INSERT_ACTIONS, (payload,))
-            except psycopg.OperationalError:
-                if connection is not None:
-                    await _close_quietly(connection)
-                connection = await self.connect()
-                with contextlib.suppress(psycopg.errors.UniqueViolation):  # the first attempt committed
-                    await connection.execute(_PG_INSERT_ACTIONS, (payload,))
-        except BaseException:
-            if connection is not None:
-                await _close_quietly(connection)
-            raise
-        self._idle.append(connection)
+                return
+            with contextlib.suppress(psycopg.errors.UniqueViolation):  # the first attempt committed
+                await connection.execute(_PG_INSERT_ACTIONS, (payload,))
+
+        await self._connections.run(insert)
 
     async def connect(self) -> Any:
         """A new writer connection: autocommit, and ``synchronous_commit=off`` unless durable."""
@@ -585,9 +616,7 @@ class PostgresActionWriter:
 
     async def close(self) -> None:
         """Close the connections."""
-        idle, self._idle = self._idle, []
-        for connection in idle:
-            await _close_quietly(connection)
+        await self._connections.close()
 
 
 _PG_SESSION = (
@@ -604,38 +633,30 @@ class PostgresSessions:
     def __init__(self, conninfo: str, connections: int = 2) -> None:
         self.conninfo = conninfo
         self.connections = connections
-        self._idle: list[Any] = []
+        self._connections = PostgresConnections(self.connect)
         self._slots = asyncio.Semaphore(connections)
 
-    async def session(self, token_hash: str) -> tuple[User, str] | None:
-        """The player and CSRF token of a live session (as :meth:`Store.session`)."""
+    async def connect(self) -> Any:
+        """A new reader connection (autocommit)."""
         import psycopg
 
+        return await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
+
+    async def session(self, token_hash: str) -> tuple[User, str] | None:
+        """The player and CSRF token of a live session (as :meth:`Store.session`; a read, safe to
+        repeat on a new connection)."""
+
+        async def read(connection: Any, again: bool) -> Any:
+            cursor = await connection.execute(_PG_SESSION, (token_hash, time.time()))
+            return await cursor.fetchone()
+
         async with self._slots:
-            connection = self._idle.pop() if self._idle else None
-            try:
-                try:
-                    if connection is None or connection.closed:
-                        connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-                    cursor = await connection.execute(_PG_SESSION, (token_hash, time.time()))
-                except psycopg.OperationalError:  # closed by the database: a read is safe to repeat
-                    if connection is not None:
-                        await _close_quietly(connection)
-                    connection = await psycopg.AsyncConnection.connect(self.conninfo, autocommit=True)
-                    cursor = await connection.execute(_PG_SESSION, (token_hash, time.time()))
-                row = await cursor.fetchone()
-            except BaseException:
-                if connection is not None:
-                    await _close_quietly(connection)
-                raise
-            self._idle.append(connection)
+            row = await self._connections.run(read)
         return None if row is None else (User(row[0], row[1], row[2]), row[3])
 
     async def close(self) -> None:
         """Close the connections."""
-        idle, self._idle = self._idle, []
-        for connection in idle:
-            await _close_quietly(connection)
+        await self._connections.close()
         self._slots = asyncio.Semaphore(self.connections)
 
 
