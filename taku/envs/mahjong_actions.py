@@ -117,12 +117,7 @@ def index_actions(legal: tuple[Action, ...]) -> dict[int, Action]:
     first is kept if a rule set with two red fives of a suit ever makes them)."""
     table: dict[int, Action] = {}
     for action in legal:
-        pai = action.pai
-        if action.type == "dahai" and pai is not None:  # most actions: action_index, inlined
-            index = TSUMOGIRI if action.tsumogiri else (
-                DISCARD_RED + pai.kind // 9 if pai.red else DISCARD + pai.kind)
-        else:
-            index = action_index(action)
+        index = action_index(action)
         if index not in table:
             table[index] = action
     return table

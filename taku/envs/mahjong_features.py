@@ -39,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from taku.mahjong.kyoku import Observation
+from taku.mahjong.seats import places_after, seat_after, seat_wind
 
 RIVER_SLOTS = 32
 """Discards kept per seat (one seat cannot discard more than about 31 tiles in one hand)."""
@@ -123,7 +124,7 @@ class SeatFeatures:
         for event in events[self._seen:]:
             kind = event["type"]
             if kind == "dahai":
-                rel = (event["actor"] - self._seat) % 4
+                rel = places_after(event["actor"], self._seat)
                 slot = self._count[rel]
                 self._count[rel] += 1
                 if slot >= RIVER_SLOTS:
@@ -140,7 +141,7 @@ class SeatFeatures:
                     self._reach[rel] = False
                 self._last = (rel, slot)
             elif kind == "reach":
-                self._reach[(event["actor"] - self._seat) % 4] = True
+                self._reach[places_after(event["actor"], self._seat)] = True
             elif kind in ("chi", "pon", "daiminkan") and self._last is not None:
                 rel, slot = self._last
                 base[_FLAGS + (rel * RIVER_SLOTS + slot) * 4 + 3] = 1
@@ -165,7 +166,7 @@ class SeatFeatures:
         if obs.drawn is not None:
             staging[_DRAWN + obs.drawn.kind] = 1
         for seat in range(4):
-            rel = (seat - me) % 4
+            rel = places_after(seat, me)
             for meld in obs.melds[seat]:
                 for tile in meld.tiles:
                     staging[_MELDS + rel * 34 + tile.kind] += 1
@@ -178,17 +179,17 @@ class SeatFeatures:
         for tile in obs.dora_indicators:
             staging[_DORA + tile.kind] += 1
         staging[_ROUND + obs.round_wind % 4] = 1
-        staging[_SEAT_WIND + (me - obs.dealer) % 4] = 1
+        staging[_SEAT_WIND + seat_wind(me, obs.dealer)] = 1
         staging[_KYOKU + (obs.hand_number - 1) % 4] = 1
         last = obs.events[-1] if obs.events else None
         if last is not None and last["type"] in ("dahai", "kakan") and \
                 any(a.type == "none" for a in obs.legal_actions):  # a discard or an added kan
             staging[_CLAIM + _KIND[last["pai"]]] = 1
-            staging[_CLAIM_FROM + (last["actor"] - me) % 4] = 1
+            staging[_CLAIM_FROM + places_after(last["actor"], me)] = 1
         out = self._view.astype(np.float32)
         bound = SCORE_BOUND
         scores = obs.scores
-        out[_SCORES:_SCORES + 4] = [min(bound, max(-bound, scores[(me + rel) % 4] / 1000.0))
+        out[_SCORES:_SCORES + 4] = [min(bound, max(-bound, scores[seat_after(me, rel)] / 1000.0))
                                     for rel in range(4)]
         out[_COUNTERS:_COUNTERS + 3] = (obs.honba, obs.deposits, obs.tiles_left)
         return out
