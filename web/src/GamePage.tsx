@@ -4,10 +4,9 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import * as api from "./api";
 import { type Event, initialState, reduce, type TableState } from "./mahjong/state";
 import { type HandPause, type Prompt, Table, type TableInfo, type Toggles } from "./mahjong/Table";
+import { SEAT_WINDS, windName } from "./mahjong/tiles";
 import { RenjuGame, type RenjuState } from "./renju/RenjuGame";
 import { GameSocket, type ServerMessage } from "./socket";
-
-const WINDS = ["East", "South", "West", "North"];
 
 interface Live {
   seat: number | null;
@@ -146,7 +145,7 @@ export function GamePage({ id, invite, user }: { id: string; invite: string | nu
           <p>
             Waiting for players:{" "}
             {seats
-              .map((s) => `${summary.game === "mahjong" ? WINDS[s.seat] : `seat ${s.seat + 1}`}: ${s.kind === "open" ? "open" : s.name || s.kind}`)
+              .map((s) => `${summary.game === "mahjong" ? windName(SEAT_WINDS[s.seat]) : `seat ${s.seat + 1}`}: ${s.kind === "open" ? "open" : s.name || s.kind}`)
               .join(" · ")}
           </p>
           {joinable && (

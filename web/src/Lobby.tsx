@@ -3,6 +3,7 @@
 import type { JSX } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import * as api from "./api";
+import { SEAT_WINDS, windName } from "./mahjong/tiles";
 
 function SignIn({ onUser }: { onUser: (user: api.User) => void }): JSX.Element {
   const [name, setName] = useState("");
@@ -71,7 +72,7 @@ function NewMahjong({ options, go }: { options: api.Options["mahjong"]; go: (id:
       <div class="seats">
         {seats.map((kind, i) => (
           <label key={i}>
-            {["East", "South", "West", "North"][i]}
+            {windName(SEAT_WINDS[i])}
             <select data-seat={i} value={kind} onChange={(e) => setSeats(seats.map((k, j) => (j === i ? ((e.target as HTMLSelectElement).value as SeatChoice) : k)))}>
               <option value="me">me</option><option value="open">a person (open)</option><option value="bot">bot</option><option value="mjai">outside mjai bot</option>
             </select>
