@@ -121,3 +121,11 @@ def index_actions(legal: tuple[Action, ...]) -> dict[int, Action]:
         if index not in table:
             table[index] = action
     return table
+
+
+def action_mask(table: dict[int, Action]) -> bytearray:
+    """The mask of the indices of ``table`` (1 at each, 0 elsewhere): ``NUM_ACTIONS`` bytes."""
+    mask = bytearray(NUM_ACTIONS)
+    for index in table:
+        mask[index] = 1
+    return mask

@@ -31,9 +31,10 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from taku.envs.mahjong_actions import NUM_ACTIONS, index_actions
-from taku.envs.mahjong_features import SCORE_BOUND, SIZE, SeatFeatures
+from taku.envs.mahjong_actions import NUM_ACTIONS, action_mask, index_actions
+from taku.envs.mahjong_encoding import SCORE_BOUND, SIZE, TableEncoder
 from taku.mahjong.actions import Action
+from taku.mahjong.kyoku import Observation
 from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules
 
@@ -79,9 +80,11 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
                                    for a in AGENTS}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
         self.match: Match = Match(self.rules, seed)
-        self._features = [SeatFeatures(seat) for seat in range(4)]
+        self._encoder = TableEncoder()
         self._legal: dict[int, Action] = {}
         self._mask = bytearray(NUM_ACTIONS)  # the selected agent's legal indices
+        self._observation: Observation | None = None  # the selected agent's
+        self._rewarded = False  # whether self.rewards holds a reward (else it is all zeros)
         self._started = False
 
     # --- spaces ----------------------------------------------------------------------------------
@@ -107,42 +110,44 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.match = Match(self.rules, match_seed)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self._scores = list(self.match.scores)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = AGENTS[0]
         self._select()
 
     def _select(self) -> None:
-        """Point ``agent_selection`` at the next seat to answer and fill its info."""
+        """Point ``agent_selection`` at the next seat to answer and fill its info (the info of
+        the agent selected before is emptied)."""
         match = self.match
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos[self.agent_selection] = {}
         if match.is_over:
             self.agent_selection = self.agents[0]
+            self._observation = None
             return
         seat = match.to_act[0]
-        self.agent_selection = AGENTS[seat]
-        obs = match.observe(seat)
-        self._legal = index_actions(obs.legal_actions)
-        self._mask = mask = bytearray(NUM_ACTIONS)
-        for index in self._legal:
-            mask[index] = 1
-        self.infos[AGENTS[seat]] = {"observation": obs, "legal_actions": self._legal}
+        self.agent_selection = agent = AGENTS[seat]
+        self._observation = obs = match.observe(seat)
+        self._legal = legal = index_actions(obs.legal_actions)
+        self._mask = action_mask(legal)
+        self.infos[agent] = {"observation": obs, "legal_actions": legal}
 
     def observe(self, agent: str) -> ObsDict:
-        """``agent``'s observation: the feature vector and the mask of its legal actions."""
-        seat = AGENTS.index(agent)
-        if agent == self.agent_selection and "observation" in self.infos.get(agent, {}):
-            obs = self.infos[agent]["observation"]
-            mask = np.frombuffer(self._mask, dtype=np.int8).copy()
+        """``agent``'s observation: the feature vector and the mask of its legal actions (new
+        arrays, which the caller owns)."""
+        obs = self._observation
+        if agent == self.agent_selection and obs is not None:
+            mask = bytearray(self._mask)
         else:
-            obs = self.match.observe(seat)
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            if not self.match.is_over:
-                for index in index_actions(obs.legal_actions):
-                    mask[index] = 1
-        return {"observation": self._features[seat].vector(obs, self.match.kyoku),
-                "action_mask": mask}
+            obs = self.match.observe(AGENTS.index(agent))
+            mask = action_mask(index_actions(obs.legal_actions)) if not self.match.is_over \
+                else bytearray(NUM_ACTIONS)
+        return {"observation": np.frombuffer(self._encoder.encode(obs, self.match.kyoku),
+                                             dtype=np.float32),
+                "action_mask": np.frombuffer(mask, dtype=np.int8)}
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """The legal actions of ``agent`` now, as a mask over the action space."""
@@ -159,19 +164,25 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if action is None or not isinstance(action, _INDEX_TYPES):
-            raise ValueError(f"{agent}: an action is an index 0..{NUM_ACTIONS - 1}, got {action!r}")
-        chosen = self._legal.get(int(action))
+        if type(action) is not int:
+            if action is None or not isinstance(action, _INDEX_TYPES):
+                raise ValueError(f"{agent}: an action is an index 0..{NUM_ACTIONS - 1}, "
+                                 f"got {action!r}")
+            action = int(action)
+        chosen = self._legal.get(action)
         if chosen is None:
-            raise ValueError(f"{agent}: action {int(action)} is not legal now; legal: "
+            raise ValueError(f"{agent}: action {action} is not legal now; legal: "
                              f"{sorted(self._legal)}")
         self._cumulative_rewards[agent] = 0.0
         match = self.match
         hands = len(match.results)
         match.apply(chosen)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:  # the rewards of the step before: back to zeros
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         if len(match.results) != hands or match.is_over:
             self._settle()
+            self._rewarded = True
             self._accumulate_rewards()  # (between hands every reward is 0: nothing to add)
         if match.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
