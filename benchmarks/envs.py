@@ -13,11 +13,13 @@ legal agents (one ``random.Random`` per match, seeded with its number). **A step
 action at a decision; at each step the agent gets what a learning agent needs to choose:
 
 - taku: ``env.last()`` (the ``float32`` observation vector of 5,302 values and the ``int8``
-  action mask) and ``env.step(index)`` on :class:`taku.envs.MahjongEnv`; the row "mask only"
-  skips the observation vector (it reads the legal indices from ``info`` instead);
+  action mask, NumPy arrays), the legal indices ``mask.nonzero()[0]`` and ``env.step(index)`` on
+  :class:`taku.envs.MahjongEnv`; the row "mask only" skips the observation vector (it reads the
+  legal indices from ``info`` instead);
 - riichienv: ``RiichiEnv.reset/step`` with an ``Observation`` per seat to act,
-  ``obs.legal_actions()`` and its feature tensor ``obs.encode()`` ((74, 34) ``float32``); the row
-  "no features" skips ``encode()``. Its mjai log is off (``skip_mjai_logging=True``): the
+  ``obs.legal_actions()`` and its feature tensor as its documentation reads it,
+  ``np.frombuffer(obs.encode(), np.float32)`` ((74, 34) values; ``encode()`` gives raw bytes);
+  the row "no features" skips it. Its mjai log is off (``skip_mjai_logging=True``): the
   environment's observation is what an agent reads.
 
 Times are CPU time (``time.process_time``) of the loops; a warm-up match per side is not counted;
@@ -41,8 +43,6 @@ sys.path.insert(0, str(ROOT))
 
 def taku_env(seeds: range, features: bool = True) -> tuple[int, float]:
     """Steps and CPU seconds of random matches in taku's AEC environment."""
-    import numpy as np
-
     from taku.envs import mahjong_env
 
     env = mahjong_env("tenhou")
@@ -55,7 +55,7 @@ def taku_env(seeds: range, features: bool = True) -> tuple[int, float]:
         while not env.match.is_over:
             if features:
                 obs, _, _, _, _ = env.last()
-                legal = np.flatnonzero(obs["action_mask"])
+                legal = obs["action_mask"].nonzero()[0]
                 env.step(int(legal[rng.randrange(len(legal))]))
             else:
                 indices = sorted(env.infos[env.agent_selection]["legal_actions"])
@@ -66,8 +66,10 @@ def taku_env(seeds: range, features: bool = True) -> tuple[int, float]:
 
 def riichienv_env(seeds: range, features: bool = True) -> tuple[int, float]:
     """Steps and CPU seconds of random matches in riichienv's environment."""
+    import numpy as np
     from riichienv import GameRule, RiichiEnv
 
+    float32 = np.dtype(np.float32)
     rule = GameRule.default_tenhou()
     steps = 0
     gc.collect()
@@ -83,7 +85,7 @@ def riichienv_env(seeds: range, features: bool = True) -> tuple[int, float]:
                 if not legal:
                     continue
                 if features:
-                    observation.encode()
+                    np.frombuffer(observation.encode(), float32)
                 actions[seat] = legal[rng.randrange(len(legal))]
                 steps += 1
             observations = env.step(actions)

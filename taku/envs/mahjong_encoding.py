@@ -126,6 +126,7 @@ class _SeatParts:
         self.hand_counts = [0] * 37  # the hand by kind, then its red fives by suit
         self.drawn_at = -1  # the vector's index of the drawn tile's 1, or -1
         self.melds: list[object] = [None, None, None, None]  # by absolute seat
+        self.calls = -1  # the table's calls (melds made) when the melds were last written
         self.meld_counts = [0] * 136  # by relative seat
         self.riichi: object = None
         self.shown: object = None
@@ -134,10 +135,12 @@ class _SeatParts:
         self.scores: object = None
         self.counters = [0, 0, 0]
         self.winds_at = (-1, -1, -1)  # the indices of the round, seat wind and kyoku 1s
-        self.claim_at = (-1, -1)  # the indices of the claim and claim_from 1s
+        self.claim_at = -1  # the indices of the claim and claim_from 1s (-1: none)
+        self.claim_from_at = -1
 
-    def write(self, view: memoryview[float], obs: Observation) -> None:
-        """Bring the image (``view``) up to ``obs``."""
+    def write(self, view: memoryview[float], obs: Observation, calls: int) -> None:
+        """Bring the image (``view``) up to ``obs``; ``calls``: the melds made in the hand so
+        far (the melds are read again only when it changed)."""
         me = self.seat
         hand = obs.hand
         if hand != self.hand:
@@ -157,7 +160,7 @@ class _SeatParts:
                 view[drawn_at] = 1.0
             self.drawn_at = drawn_at
         all_melds = obs.melds
-        for seat in range(4):
+        for seat in range(4 if calls != self.calls else 0):
             melds = all_melds[seat]
             if melds != self.melds[seat]:
                 self.melds[seat] = melds
@@ -167,6 +170,7 @@ class _SeatParts:
                     for tile in meld.tiles:
                         counts[tile.kind] += 1
                 _update(view, _MELDS + 34 * rel, self.meld_counts, 34 * rel, counts)
+        self.calls = calls
         riichi = obs.riichi
         if riichi != self.riichi:
             self.riichi = riichi
@@ -204,28 +208,40 @@ class _SeatParts:
             for index in self.winds_at:
                 view[index] = 1.0
         counters = self.counters
-        for position, value in enumerate((obs.honba, obs.deposits, obs.tiles_left)):
-            if value != counters[position]:
-                counters[position] = value
-                view[_COUNTERS + position] = float(value)
-        claim_at = (-1, -1)
+        if obs.honba != counters[0]:
+            counters[0] = obs.honba
+            view[_COUNTERS] = float(obs.honba)
+        if obs.deposits != counters[1]:
+            counters[1] = obs.deposits
+            view[_COUNTERS + 1] = float(obs.deposits)
+        if obs.tiles_left != counters[2]:
+            counters[2] = obs.tiles_left
+            view[_COUNTERS + 2] = float(obs.tiles_left)
+        claim_at = -1
+        claim_from_at = -1
         events = obs.events
         if events:
             last = events[-1]
-            if last["type"] == "dahai" or last["type"] == "kakan":
+            kind: str = last["type"]
+            if kind == "dahai" or kind == "kakan":
                 for action in obs.legal_actions:
                     if action.type == "none":  # the seat may claim the discard or added kan
-                        claim_at = (_CLAIM + _KIND[last["pai"]],
-                                    _CLAIM_FROM + places_after(last["actor"], me))
+                        claim_at = _CLAIM + _KIND[last["pai"]]
+                        claim_from_at = _CLAIM_FROM + places_after(last["actor"], me)
                         break
         if claim_at != self.claim_at:
-            for index in self.claim_at:
-                if index >= 0:
-                    view[index] = 0.0
-            for index in claim_at:
-                if index >= 0:
-                    view[index] = 1.0
+            if self.claim_at >= 0:
+                view[self.claim_at] = 0.0
+                view[self.claim_from_at] = 0.0
+            if claim_at >= 0:
+                view[claim_at] = 1.0
+                view[claim_from_at] = 1.0
             self.claim_at = claim_at
+            self.claim_from_at = claim_from_at
+        elif claim_from_at != self.claim_from_at:  # the same tile, from another seat
+            view[self.claim_from_at] = 0.0
+            view[claim_from_at] = 1.0
+            self.claim_from_at = claim_from_at
 
 
 class TableEncoder:
@@ -253,6 +269,7 @@ class TableEncoder:
         self._reach = [False, False, False, False]  # a riichi declared, its tile not yet discarded
         self._last_seat = -1  # the seat and slot of the last discard (-1: none to call)
         self._last_slot = 0
+        self._calls = 0  # melds made (chi, pon and kans)
 
     def _mark(self, seat: int, index: int, block: int) -> None:
         """Write 1 in each seat's view at ``index`` of the first of four blocks of ``block``
@@ -289,10 +306,13 @@ class TableEncoder:
             elif kind == "reach":
                 self._reach[event["actor"]] = True
             elif kind == "chi" or kind == "pon" or kind == "daiminkan":
+                self._calls += 1
                 seat = self._last_seat
                 if seat >= 0:
                     self._mark(seat, _FLAGS + self._last_slot * 4 + 3, _FLAGS_BLOCK)
                     self._last_seat = -1
+            elif kind == "ankan" or kind == "kakan":
+                self._calls += 1
         self._seen = len(events)
 
     def encode(self, obs: Observation, hand_id: object) -> bytearray:
@@ -305,5 +325,5 @@ class TableEncoder:
         if self._seen < len(events):
             self._follow(events)
         seat = obs.seat
-        self._parts[seat].write(self._views[seat], obs)
+        self._parts[seat].write(self._views[seat], obs, self._calls)
         return bytearray(self._images[seat])

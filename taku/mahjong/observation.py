@@ -61,7 +61,10 @@ class Observation:
     """The concealed tiles of players in open riichi (MJ-RIICHI-13), None for the others."""
 
     # Written out: a compiled build runs the __init__ that dataclasses generates for a frozen
-    # class as interpreted code (it was half the time of Kyoku.observe).
+    # class as interpreted code (it was half the time of Kyoku.observe). Compiled, the fields are
+    # assigned as a native class's attributes; object.__setattr__ (which the pure build needs to
+    # get past the frozen class's __setattr__) is a generic call each, most of the constructor's
+    # time (the environments build an Observation at every step).
     def __init__(self, seat: int, round_wind: int, hand_number: int, honba: int, deposits: int,
                  dealer: int, scores: tuple[int, ...], hand: tuple[Tile, ...], drawn: Tile | None,
                  melds: tuple[tuple[Meld, ...], ...], discards: tuple[tuple[Tile, ...], ...],
@@ -69,6 +72,26 @@ class Observation:
                  last_discard: tuple[int, Tile] | None, legal_actions: tuple[Action, ...],
                  events: tuple[Event, ...],
                  open_hands: tuple[tuple[Tile, ...] | None, ...] = (None, None, None, None)) -> None:
+        if _NATIVE:  # compiled: the attributes written directly (frozen only to callers)
+            self.seat = seat  # type: ignore[misc]
+            self.round_wind = round_wind  # type: ignore[misc]
+            self.hand_number = hand_number  # type: ignore[misc]
+            self.honba = honba  # type: ignore[misc]
+            self.deposits = deposits  # type: ignore[misc]
+            self.dealer = dealer  # type: ignore[misc]
+            self.scores = scores  # type: ignore[misc]
+            self.hand = hand  # type: ignore[misc]
+            self.drawn = drawn  # type: ignore[misc]
+            self.melds = melds  # type: ignore[misc]
+            self.discards = discards  # type: ignore[misc]
+            self.riichi = riichi  # type: ignore[misc]
+            self.dora_indicators = dora_indicators  # type: ignore[misc]
+            self.tiles_left = tiles_left  # type: ignore[misc]
+            self.last_discard = last_discard  # type: ignore[misc]
+            self.legal_actions = legal_actions  # type: ignore[misc]
+            self.events = events  # type: ignore[misc]
+            self.open_hands = open_hands  # type: ignore[misc]
+            return
         setattr_ = object.__setattr__
         setattr_(self, "seat", seat)
         setattr_(self, "round_wind", round_wind)
@@ -120,6 +143,10 @@ class Observation:
         return tuple(counts)
 
 
+
+_NATIVE = hasattr(Observation, "__mypyc_attrs__")
+"""Whether this module runs compiled (mypyc marks its native classes with ``__mypyc_attrs__``)."""
+
 def mask_event(event: Event, seat: int) -> Event:
     """``event`` as ``seat`` sees it: other players' draws and starting hands are ``?``. Always a
     new ``dict`` (its lists copied too): a player who changes it changes no record."""
@@ -144,7 +171,10 @@ def _copy(value: Any) -> Any:
 
 def copy_event(event: Event) -> Event:
     """A copy of ``event`` that shares nothing mutable with it (its lists and dicts copied)."""
-    return {key: _copy(value) for key, value in event.items()}
+    for value in event.values():
+        if type(value) is list or type(value) is dict:
+            return {key: _copy(item) for key, item in event.items()}
+    return event.copy()  # most events (draws, discards) hold strings, numbers and flags only
 
 
 class EventLog(Sequence[Event]):
