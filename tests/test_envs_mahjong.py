@@ -12,7 +12,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
 from taku.envs import ACTION_NAMES, NUM_ACTIONS, action_index, mahjong_env
-from taku.envs.mahjong_actions import RIICHI, TSUMOGIRI
+from taku.envs.mahjong_actions import RIICHI, TSUMOGIRI, action_mask, index_actions, legal_indices
 from taku.envs.mahjong_features import SIZE, SeatFeatures, segment
 from taku.mahjong.actions import Action
 from taku.mahjong.match import Match
@@ -179,20 +179,60 @@ def test_observation_is_the_seats_own_view() -> None:
 
 
 def test_incremental_features_equal_features_built_afresh() -> None:
+    """The environment follows one hand for the four seats (the rivers once for all) and writes
+    only what changed; each vector it gives, the selected agent's and the others', equals the
+    vector built afresh from that seat's own Observation alone (so it holds nothing else)."""
     env = mahjong_env()
-    env.reset(seed=21)
-    rng = random.Random(21)
-    for step in range(400):
-        if env.match.is_over:
-            break
-        agent = env.agent_selection
-        seat = int(agent[-1])
-        obs = env.observe(agent)
-        if step % 7 == 0:
-            fresh = SeatFeatures(seat).vector(env.match.observe(seat), env.match.kyoku)
-            assert np.array_equal(obs["observation"], fresh)
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.randrange(len(legal))]))
+    for seed in (21, 22):
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        for step in range(2000):
+            if env.match.is_over:
+                break
+            agents = [env.agent_selection] + ([f"player_{step % 4}"] if step % 3 == 0 else [])
+            for agent in agents:
+                seat = int(agent[-1])
+                vector = env.observe(agent)["observation"]
+                fresh = SeatFeatures(seat).vector(env.match.observe(seat), env.match.kyoku)
+                assert np.array_equal(vector, fresh), (seed, step, agent)
+            legal = np.flatnonzero(env.observe(env.agent_selection)["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+
+
+def test_observations_are_new_arrays_the_caller_owns() -> None:
+    env = mahjong_env()
+    env.reset(seed=6)
+    agent = env.agent_selection
+    first = env.observe(agent)
+    first["observation"][:] = -7.0
+    first["action_mask"][:] = 0
+    second = env.observe(agent)
+    assert second["observation"].min() >= 0.0 and second["action_mask"].sum() > 0
+    assert second["observation"].flags.writeable and second["action_mask"].flags.writeable
+    indices = sorted(env.infos[agent]["legal_actions"])
+    assert list(np.flatnonzero(second["action_mask"])) == indices
+    env.step(indices[0])
+    assert (first["observation"] == -7.0).all()  # an old observation is not written again
+
+
+def test_legal_indices_are_index_actions_and_their_mask() -> None:
+    rng = random.Random(5)
+    for seed in range(2):
+        match = Match(seed=seed)
+        while not match.is_over:
+            legal = match.legal_actions(match.to_act[0])
+            table, mask = legal_indices(legal)
+            assert table == index_actions(legal)
+            assert mask == action_mask(table) and len(mask) == NUM_ACTIONS
+            match.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_seats_features_refuse_another_seats_observation() -> None:
+    match = Match(seed=1)
+    with pytest.raises(ValueError, match="an observation of seat 1 given to seat 0"):
+        SeatFeatures(0).vector(match.observe(1), match.kyoku)
+    with pytest.raises(ValueError, match=r"seat must be 0\.\.3"):
+        SeatFeatures(4)
 
 
 def test_rivers_record_order_tsumogiri_and_riichi() -> None:

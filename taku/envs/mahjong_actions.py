@@ -129,3 +129,20 @@ def action_mask(table: dict[int, Action]) -> bytearray:
     for index in table:
         mask[index] = 1
     return mask
+
+
+def legal_indices(legal: tuple[Action, ...]) -> tuple[dict[int, Action], bytearray]:
+    """:func:`index_actions` of ``legal`` and its :func:`action_mask`, in one pass."""
+    table: dict[int, Action] = {}
+    mask = bytearray(NUM_ACTIONS)
+    for action in legal:
+        pai = action.pai
+        if action.type == "dahai" and pai is not None:  # most actions: inlined action_index
+            index = TSUMOGIRI if action.tsumogiri else \
+                (DISCARD_RED + pai.kind // 9 if pai.red else DISCARD + pai.kind)
+        else:
+            index = action_index(action)
+        if index not in table:
+            table[index] = action
+            mask[index] = 1
+    return table, mask

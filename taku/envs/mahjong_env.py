@@ -31,7 +31,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from taku.envs.mahjong_actions import NUM_ACTIONS, action_mask, index_actions
+from taku.envs.mahjong_actions import NUM_ACTIONS, action_mask, index_actions, legal_indices
 from taku.envs.mahjong_encoding import SCORE_BOUND, SIZE, TableEncoder
 from taku.mahjong.actions import Action
 from taku.mahjong.kyoku import Observation
@@ -84,7 +84,8 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         self.match: Match = Match(self.rules, seed)
         self._encoder = TableEncoder()
         self._legal: dict[int, Action] = {}
-        self._mask = bytearray(NUM_ACTIONS)  # the selected agent's legal indices
+        # The selected agent's mask, until observe hands it out (then None: made again).
+        self._mask: bytearray | None = None
         self._observation: Observation | None = None  # the selected agent's
         self._rewarded = False  # whether self.rewards holds a reward (else it is all zeros)
         self._started = False
@@ -133,16 +134,19 @@ class MahjongEnv(AECEnv):  # type: ignore[misc]  # PettingZoo has no type inform
         seat = match.to_act[0]
         self.agent_selection = agent = AGENTS[seat]
         self._observation = obs = match.observe(seat)
-        self._legal = legal = index_actions(obs.legal_actions)
-        self._mask = action_mask(legal)
-        self.infos[agent] = {"observation": obs, "legal_actions": legal}
+        self._legal, self._mask = legal_indices(obs.legal_actions)
+        self.infos[agent] = {"observation": obs, "legal_actions": self._legal}
 
     def observe(self, agent: str) -> ObsDict:
         """``agent``'s observation: the feature vector and the mask of its legal actions (new
         arrays, which the caller owns)."""
         obs = self._observation
         if agent == self.agent_selection and obs is not None:
-            mask = bytearray(self._mask)
+            mask = self._mask
+            if mask is None:
+                mask = action_mask(self._legal)
+            else:
+                self._mask = None  # now the array's: the next observation gets a new one
         else:
             obs = self.match.observe(AGENTS.index(agent))
             mask = action_mask(index_actions(obs.legal_actions)) if not self.match.is_over \
