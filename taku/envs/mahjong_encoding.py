@@ -1,16 +1,17 @@
-"""The mahjong observation vector as bytes: its layout and :class:`SeatEncoder`, which writes one
-seat's vector from that seat's :class:`~taku.mahjong.kyoku.Observation` (and nothing else, so the
-vector can hold nothing the seat may not see).
+"""The mahjong observation vector as bytes: its layout and :class:`TableEncoder`, which writes
+each seat's vector from that seat's :class:`~taku.mahjong.kyoku.Observation` (and nothing else,
+so a vector can hold nothing its seat may not see).
 
 This module imports neither NumPy nor anything outside taku's cores, so mypyc compiles it with
-them (``[tool.taku] compiled`` in pyproject.toml); :mod:`taku.envs.mahjong_features` documents the
-layout and turns the bytes into a NumPy array (``np.frombuffer(..., np.float32)``, no copy).
+them (``[tool.taku] compiled`` in pyproject.toml; it still imports as Python);
+:mod:`taku.envs.mahjong_features` documents the layout and turns the bytes into a NumPy array
+(``np.frombuffer(..., np.float32)``, no copy).
 
-The vector is kept as the ``float32`` image (native byte order) it will be read as, one ``bytearray``
-per seat, and changed in place: a hand's rivers event by event (the events the seat has not yet
-seen), the other segments by writing only the values that differ from the last vector. Each call
-of :meth:`SeatEncoder.encode` returns a new ``bytearray`` (a copy of the image), which the caller
-owns.
+Each seat's vector is kept as the ``float32`` image (native byte order) it will be read as, a
+``bytearray`` changed in place: a hand's rivers event by event (once for the four seats: they
+are public), the other segments by writing only the values that differ from that seat's last
+vector. Each call of :meth:`TableEncoder.encode` returns a new ``bytearray`` (a copy of the
+image), which the caller owns.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ _COUNTERS: Final = BOUNDS["counters"][0]
 _CLAIM: Final = BOUNDS["claim"][0]
 _CLAIM_FROM: Final = BOUNDS["claim_from"][0]
 
-assert _HAND == 0 and BOUNDS["hand_red"][0] == 34  # SeatEncoder writes them as one
+assert _HAND == 0 and BOUNDS["hand_red"][0] == 34  # _SeatParts writes them as one
 
 _IMAGE_ZEROS: Final = bytes(4 * SIZE)
 _RIVER_BLOCK: Final = RIVER_SLOTS * 34  # one seat's part of the river segment
