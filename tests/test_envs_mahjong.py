@@ -215,6 +215,28 @@ def test_observations_are_new_arrays_the_caller_owns() -> None:
     assert (first["observation"] == -7.0).all()  # an old observation is not written again
 
 
+def test_a_copied_encoder_gives_the_same_vectors() -> None:
+    """The encoder is a cache of the observations: a copy (deepcopy, pickle) starts empty and
+    follows the hand again, giving the same vectors as the original."""
+    import copy
+    import pickle
+
+    from taku.envs.mahjong_encoding import TableEncoder
+
+    match = Match(seed=12)
+    rng = random.Random(12)
+    encoder = TableEncoder()
+    for _ in range(60):
+        seat = match.to_act[0]
+        encoder.encode(match.observe(seat), match.kyoku)
+        legal = match.legal_actions(seat)
+        match.apply(legal[rng.randrange(len(legal))])
+    for twin in (copy.deepcopy(encoder), pickle.loads(pickle.dumps(encoder))):
+        for seat in range(4):
+            observation = match.observe(seat)
+            assert twin.encode(observation, match.kyoku) == encoder.encode(observation, match.kyoku)
+
+
 def test_legal_indices_are_index_actions_and_their_mask() -> None:
     rng = random.Random(5)
     for seed in range(2):

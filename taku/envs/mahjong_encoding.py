@@ -259,6 +259,12 @@ class TableEncoder:
         self._hand_id: object = None
         self._reset(None)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copying and pickling (an environment's deepcopy): the images are a cache of the
+        # observations, so a copy starts empty and follows the hand again at its next encode
+        # (the memoryviews themselves cannot be pickled).
+        return TableEncoder, ()
+
     def _reset(self, hand_id: object) -> None:
         """Start a hand: images of zeros, nothing followed yet."""
         self._hand_id = hand_id
