@@ -137,6 +137,19 @@ def test_seat_views_are_read_only_snapshots() -> None:
         "SeatView": SeatView, "Tile": Tile, "frozenset": frozenset}) == kyoku.seats[1]
 
 
+def test_an_observation_is_frozen_in_either_build() -> None:
+    """An ``Observation`` is an immutable value: the compiled build writes its fields directly
+    in ``__init__`` (faster than the pure build's ``object.__setattr__``), and a caller still can
+    neither assign nor delete one, whichever build runs."""
+    kyoku = Kyoku(Wall.shuffled(8), TENHOU)
+    seen = kyoku.observe(0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        seen.seat = 2  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del seen.hand  # type: ignore[misc]
+    assert seen.seat == 0 and len(seen.hand) == 14 and seen == kyoku.observe(0)  # the dealer
+
+
 def test_observation_gives_the_seat_wind_and_the_tiles_in_sight() -> None:
     match = Match(TENHOU, seed=8, dealer=1)
     rng = random.Random(8)
