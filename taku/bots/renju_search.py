@@ -1152,8 +1152,8 @@ class ProofSearch:
         board = self.board
         block = self.threats.counter_block()
         if block < 0:
-            proven = self.table.get(board.hash, (1, 1))[0] == 0 or board.five_points(self.attacker)
-            return self._line(depth - 1) if proven else []
+            won = self.table.get(board.hash, (1, 1))[0] == 0 or bool(board.five_points(self.attacker))
+            return self._line(depth - 1) if won else []
         board.place(block, self.attacker)
         try:
             threat = self.threats.pending_threat(block, i)
