@@ -34,6 +34,7 @@ from taku.bots.renju_search import (
     INFO_VALUE_SHIFT,
     WIN_SCORE,
     Clock,
+    ProofSearch,
     SearchBoard,
     SearchTimeout,
     ThreatSearch,
@@ -86,6 +87,8 @@ LEVELS: Final[dict[str, Level]] = {
 
 _MAX_EXTENSIONS: Final = 8
 """Forced blocks followed past the search depth."""
+_LEAF_VCF_DEPTH: Final = 6
+"""Fours of the VCF searched at a leaf of the alpha-beta search where the side to move has a four."""
 _MAX_PLY: Final = 64
 """Deepest ply of the alpha-beta search (forced blocks extend lines past the nominal depth)."""
 _ATTACK_MASK: Final = (1 << 21) - 1
@@ -280,29 +283,26 @@ class RenjuAI:
 
     def _answer_vct(self, board: SearchBoard, me: int, root: list[int], deadline: float) -> list[int]:
         """``root`` reduced to the moves after which the opponent has no VCT, when the opponent has
-        one now (its shortest first): the moves that stop every winning threat sequence found. All of
-        ``root`` if the opponent has none, or no move stops it, or there is no time to tell."""
+        one now (found as ``find_vct`` finds its own): the moves that stop every winning threat
+        sequence the proof-number search finds. All of ``root`` if the opponent has none, or no move
+        stops it, or there is no time to tell."""
         level = self.level
         you = 3 - me
         vct_depth, vcf_depth = level.vct_depth, level.vcf_depth // 2
         share = max(0.0, deadline - time.perf_counter()) * 0.3
-        search = ThreatSearch(board, you, self._clock(share * 0.4, 0.1))
-        try:
-            threat = search.vct_deepening(vct_depth, vcf_depth)
-        except SearchTimeout:
-            return root
+        threat = find_vct(board, you, share * 0.4, self._budget(0.1), vct_depth, vcf_depth, self._clocks)
         if threat is None:
             return root
         fours = [i for _, i in board.threat_moves(me, False)]
         candidates = list(dict.fromkeys([*threat, *root, *fours]))
-        # One search for every check: its tables (keyed by the whole position) stay valid.
-        search.clock = self._clock(share * 0.6, 0.1)
+        # One search for every check: its table (keyed by the whole position) stays valid.
+        proof = ProofSearch(board, you, self._clock(share * 0.6, 0.1), vct_depth + vcf_depth // 2)
         safe: list[int] = []
         try:
             for i in candidates:
                 if not board.legal(i, me):
                     continue
-                if not self._still_lost_vct(board, i, me, search, vct_depth, vcf_depth):
+                if not self._still_lost_vct(board, i, me, proof):
                     safe.append(i)
         except SearchTimeout:
             pass
@@ -311,9 +311,7 @@ class RenjuAI:
         return safe or root
 
     @staticmethod
-    def _still_lost_vct(
-        board: SearchBoard, i: int, me: int, search: ThreatSearch, vct_depth: int, vcf_depth: int
-    ) -> bool:
+    def _still_lost_vct(board: SearchBoard, i: int, me: int, proof: ProofSearch) -> bool:
         """Whether the opponent still has a VCT after my move on ``i`` (after the forced block, if it
         is a four; a double four or a four the opponent may not block wins outright)."""
         you = 3 - me
@@ -328,10 +326,10 @@ class RenjuAI:
                     return False
                 board.place(block, you)
                 try:
-                    return search.vct_deepening(vct_depth, vcf_depth) is not None
+                    return proof.solve() is not None
                 finally:
                     board.remove(block)
-            return search.vct_deepening(vct_depth, vcf_depth) is not None
+            return proof.solve() is not None
         finally:
             board.remove(i)
 
@@ -419,6 +417,8 @@ class _AlphaBeta:
         """Position hash -> depth, flag, score and best move, packed in one int (``_pack``): no
         tuple to allocate per node."""
         self.extensions = 0
+        self.threats = [ThreatSearch(board, color, clock) for color in (1, 1, 2)]
+        """Per colour, the VCF search of the leaves (its table of failures kept for the whole search)."""
         self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_PLY)]
         self.history: list[list[int]] = [[], [0] * (board.size * board.size), [0] * (board.size * board.size)]
 
@@ -560,6 +560,11 @@ class _AlphaBeta:
             finally:
                 board.remove(block)
                 self.extensions -= 1
+        if fours and not their_fives:
+            # Quiescence on fours: a win by continuous fours for the side to move is a win here.
+            line = self.threats[color].vcf(_LEAF_VCF_DEPTH)
+            if line is not None:
+                return WIN_SCORE - len(line)
         value = board.score if color == 1 else -board.score
         value += 30 + best // 3 - their_best // 6
         if straights:
