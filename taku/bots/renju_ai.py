@@ -89,6 +89,15 @@ _MAX_EXTENSIONS: Final = 8
 """Forced blocks followed past the search depth."""
 _LEAF_VCF_DEPTH: Final = 6
 """Fours of the VCF searched at a leaf of the alpha-beta search where the side to move has a four."""
+_THREAT_PLY: Final = 2
+"""The plies of the alpha-beta search (from the root's replies) whose side to move looks for the
+opponent's VCT threat and keeps only the moves that stop it."""
+_THREAT_DEPTH: Final = 10
+"""Attacker moves of those VCT searches."""
+_THREAT_NODES: Final = 200
+"""Nodes of the search for the opponent's threat at such a node."""
+_DEFENCE_NODES: Final = 80
+"""Nodes of the check of each answer to it."""
 _MAX_PLY: Final = 64
 """Deepest ply of the alpha-beta search (forced blocks extend lines past the nominal depth)."""
 _ATTACK_MASK: Final = (1 << 21) - 1
@@ -419,6 +428,10 @@ class _AlphaBeta:
         self.extensions = 0
         self.threats = [ThreatSearch(board, color, clock) for color in (1, 1, 2)]
         """Per colour, the VCF search of the leaves (its table of failures kept for the whole search)."""
+        self.proofs = [ProofSearch(board, color, clock, _THREAT_DEPTH) for color in (1, 1, 2)]
+        """Per colour, the VCT search of the nodes near the root (its table kept for the whole search)."""
+        self.answers: dict[int, list[int] | None] = {}
+        """Position hash ^ colour to move -> ``_threat_answers`` there."""
         self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_PLY)]
         self.history: list[list[int]] = [[], [0] * (board.size * board.size), [0] * (board.size * board.size)]
 
@@ -493,7 +506,15 @@ class _AlphaBeta:
             if len(theirs) > 1 or not moves:
                 return -WIN_SCORE + 2
         else:
-            moves = self._order(_ordered_moves(board, color, self.width), color, hint, ply)
+            ordered = _ordered_moves(board, color, self.width)
+            if ply <= _THREAT_PLY and depth >= 2:
+                # Near the root: if the opponent threatens a VCT, only the moves that stop it remain.
+                allowed = self._threat_answers(color, ordered)
+                if allowed is not None:
+                    if not allowed:
+                        return -WIN_SCORE + 40  # (a far loss: a nearer one is worse)
+                    ordered = allowed
+            moves = self._order(ordered, color, hint, ply)
             if not moves:
                 return 0
         # A forced block costs no depth: a line of fours is followed to its end.
@@ -537,6 +558,65 @@ class _AlphaBeta:
             | ((best_score + _SCORE_OFFSET) << _SCORE_SHIFT)
         )
         return best_score
+
+    def _proves(self, attacker: int, nodes: int) -> list[int] | None:
+        """A VCT for ``attacker`` on the board as it is (its move next) found by the proof-number search
+        within ``nodes`` nodes (counted on the search's clock), or ``None``."""
+        proof = self.proofs[attacker]
+        budget = Clock(None, nodes)
+        proof.clock = budget
+        try:
+            line = proof.solve()
+        except SearchTimeout:
+            line = None
+        finally:
+            proof.clock = self.clock
+            self.clock.nodes += budget.nodes
+        self.clock.tick()  # (the search's own deadline and budget)
+        return line
+
+    def _threat_answers(self, color: int, ordered: list[int]) -> list[int] | None:
+        """When the opponent of ``color`` (to move) has a VCT if left to play: ``color``'s moves after
+        which it has none (those of ``ordered`` first; ``[]``: none found). ``None`` when there is no
+        such threat (or none found within the budget)."""
+        board = self.board
+        key = board.hash ^ color
+        if key in self.answers:
+            return self.answers[key]
+        other = 3 - color
+        found: list[int] | None = None
+        threat = self._proves(other, _THREAT_NODES)
+        if threat is not None:
+            fours = [i for _, i in board.threat_moves(color, False)]
+            found = []
+            for i in dict.fromkeys([*ordered, *threat[1::2], *threat[::2], *fours]):
+                if board.cells[i] == 0 and board.legal(i, color) and not self._still_threatened(i, color):
+                    found.append(i)
+        self.answers[key] = found
+        return found
+
+    def _still_threatened(self, i: int, color: int) -> bool:
+        """Whether the opponent still has a VCT after ``color``'s move on ``i`` (after the forced block
+        if it is a four)."""
+        board = self.board
+        other = 3 - color
+        board.place(i, color)
+        try:
+            completions = board.new_five_points(i, color)
+            if len(completions) >= 2:
+                return False
+            if completions:
+                block = completions[0]
+                if not board.legal(block, other):
+                    return False
+                board.place(block, other)
+                try:
+                    return self._proves(other, _DEFENCE_NODES) is not None
+                finally:
+                    board.remove(block)
+            return self._proves(other, _DEFENCE_NODES) is not None
+        finally:
+            board.remove(i)
 
     def _leaf(self, color: int) -> int:
         """The static value for ``color`` to move: the pattern score, read with the threats on the board
