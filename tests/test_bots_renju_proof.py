@@ -85,6 +85,30 @@ def test_vct_without_vcf_is_found_by_each_search() -> None:
     assert line is not None and replays_to_a_win(position, [board.point(i) for i in line])
 
 
+def _counter_four_puzzle() -> Position:
+    """A puzzle whose proof needs the defender's counter-four blocked: White's three on j5 is
+    answered by Black's four on j12, White blocks on j13 (no threat of its own) and Black must still
+    stop the three."""
+    return Position(next(moves for name, _, _, moves in MATE_ROWS if name == "game05-21-white"))
+
+
+@pytest.mark.parametrize("search", ["proof", "depth-first"])
+def test_vct_blocks_a_counter_four_and_the_three_still_stands(search: str) -> None:
+    position = _counter_four_puzzle()
+    board = SearchBoard(position)
+    attacker = int(position.turn)
+    clock = Clock(60)
+    found = ProofSearch(board, attacker, clock, 10).solve() if search == "proof" \
+        else ThreatSearch(board, attacker, clock).vct_deepening(6, 6)
+    assert found is not None
+    line = [board.point(i) for i in found]
+    assert replays_to_a_win(position, line), [str(p) for p in line]
+    # The defender's first answer is a four: the attacker's next move is the block of its five.
+    board.place(found[0], attacker)
+    board.place(found[1], 3 - attacker)
+    assert board.five_points(3 - attacker) == [found[2]]
+
+
 def test_mate_puzzle_file_lists_both_colours_and_lengths() -> None:
     assert len(MATE_ROWS) >= 50
     assert all(5 <= plies <= 15 for _, plies, _, _ in MATE_ROWS)
