@@ -965,6 +965,10 @@ class ProofSearch:
         self.table: dict[int, tuple[int, int]] = {}
         self.threats = ThreatSearch(board, attacker, clock)
         """For the move generators shared with the depth-first searches."""
+        self.or_moves: dict[int, list[int] | None] = {}
+        """Position hash -> the attacker's moves there (``_or_moves``)."""
+        self.and_moves: dict[int, list[int] | None] = {}
+        """Position hash ^ ``_AND_KEY`` ^ the attacker's move -> the defender's answers."""
 
     def solve(self) -> list[int] | None:
         """The main line of a win (attacker and defender moves alternating), or ``None`` if the
@@ -978,7 +982,17 @@ class ProofSearch:
 
     def _or_moves(self) -> list[int] | None:
         """The attacker's candidate moves; ``None`` if the defender has two fives (lost), ``[]`` if
-        no threat is left."""
+        no threat is left. Kept per position (df-pn enters a node again and again): callers must
+        not change the list."""
+        key = self.board.hash
+        if key in self.or_moves:
+            return self.or_moves[key]
+        moves = self._attacker_moves()
+        self.or_moves[key] = moves
+        return moves
+
+    def _attacker_moves(self) -> list[int] | None:
+        """``_or_moves`` computed afresh."""
         board = self.board
         threats = board.five_points(self.defender)
         if len(threats) > 1:
@@ -991,7 +1005,17 @@ class ProofSearch:
     def _and_moves(self, i: int) -> list[int] | None:
         """The defender's answers to the attacker's move on ``i`` (on the board); ``None`` if it
         wins outright (a double five, a four stopped only on a foul, a three with no defence) or is
-        no threat at all (a Black three that is not a real one), ``[]`` for the latter."""
+        no threat at all (a Black three that is not a real one), ``[]`` for the latter. Kept per
+        position and move, like ``_or_moves``."""
+        key = self.board.hash ^ _AND_KEY ^ i
+        if key in self.and_moves:
+            return self.and_moves[key]
+        answers = self._defender_moves(i)
+        self.and_moves[key] = answers
+        return answers
+
+    def _defender_moves(self, i: int) -> list[int] | None:
+        """``_and_moves`` computed afresh."""
         board = self.board
         completions = board.new_five_points(i, self.attacker)
         if len(completions) >= 2:
