@@ -34,7 +34,6 @@ from taku.bots.renju_search import (
     INFO_VALUE_SHIFT,
     WIN_SCORE,
     Clock,
-    ProofSearch,
     SearchBoard,
     SearchTimeout,
     ThreatSearch,
@@ -92,8 +91,10 @@ _LEAF_VCF_DEPTH: Final = 6
 _THREAT_PLY: Final = 2
 """The plies of the alpha-beta search (from the root's replies) whose side to move looks for the
 opponent's VCT threat and keeps only the moves that stop it."""
-_THREAT_DEPTH: Final = 10
-"""Attacker moves of those VCT searches."""
+_THREAT_DEPTH: Final = 6
+"""Threes and fours of those VCT searches."""
+_THREAT_VCF_DEPTH: Final = 8
+"""Fours of each VCF those VCT searches end with."""
 _THREAT_NODES: Final = 200
 """Nodes of the search for the opponent's threat at such a node."""
 _DEFENCE_NODES: Final = 80
@@ -293,7 +294,7 @@ class RenjuAI:
     def _answer_vct(self, board: SearchBoard, me: int, root: list[int], deadline: float) -> list[int]:
         """``root`` reduced to the moves after which the opponent has no VCT, when the opponent has
         one now (found as ``find_vct`` finds its own): the moves that stop every winning threat
-        sequence the proof-number search finds. All of ``root`` if the opponent has none, or no move
+        sequence the depth-first VCT finds. All of ``root`` if the opponent has none, or no move
         stops it, or there is no time to tell."""
         level = self.level
         you = 3 - me
@@ -304,14 +305,14 @@ class RenjuAI:
             return root
         fours = [i for _, i in board.threat_moves(me, False)]
         candidates = list(dict.fromkeys([*threat, *root, *fours]))
-        # One search for every check: its table (keyed by the whole position) stays valid.
-        proof = ProofSearch(board, you, self._clock(share * 0.6, 0.1), vct_depth + vcf_depth // 2)
+        # One search for every check: its tables (keyed by the whole position) stay valid.
+        search = ThreatSearch(board, you, self._clock(share * 0.6, 0.1))
         safe: list[int] = []
         try:
             for i in candidates:
                 if not board.legal(i, me):
                     continue
-                if not self._still_lost_vct(board, i, me, proof):
+                if not self._still_lost_vct(board, i, me, search, vct_depth, vcf_depth):
                     safe.append(i)
         except SearchTimeout:
             pass
@@ -320,7 +321,9 @@ class RenjuAI:
         return safe or root
 
     @staticmethod
-    def _still_lost_vct(board: SearchBoard, i: int, me: int, proof: ProofSearch) -> bool:
+    def _still_lost_vct(
+        board: SearchBoard, i: int, me: int, search: ThreatSearch, vct_depth: int, vcf_depth: int
+    ) -> bool:
         """Whether the opponent still has a VCT after my move on ``i`` (after the forced block, if it
         is a four; a double four or a four the opponent may not block wins outright)."""
         you = 3 - me
@@ -335,10 +338,10 @@ class RenjuAI:
                     return False
                 board.place(block, you)
                 try:
-                    return proof.solve() is not None
+                    return search.vct_deepening(vct_depth, vcf_depth) is not None
                 finally:
                     board.remove(block)
-            return proof.solve() is not None
+            return search.vct_deepening(vct_depth, vcf_depth) is not None
         finally:
             board.remove(i)
 
@@ -427,9 +430,8 @@ class _AlphaBeta:
         tuple to allocate per node."""
         self.extensions = 0
         self.threats = [ThreatSearch(board, color, clock) for color in (1, 1, 2)]
-        """Per colour, the VCF search of the leaves (its table of failures kept for the whole search)."""
-        self.proofs = [ProofSearch(board, color, clock, _THREAT_DEPTH) for color in (1, 1, 2)]
-        """Per colour, the VCT search of the nodes near the root (its table kept for the whole search)."""
+        """Per colour, the VCF search of the leaves and the VCT search of the nodes near the root (its
+        tables of failures kept for the whole search)."""
         self.answers: dict[int, list[int] | None] = {}
         """Position hash ^ colour to move -> ``_threat_answers`` there."""
         self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_PLY)]
@@ -560,17 +562,17 @@ class _AlphaBeta:
         return best_score
 
     def _proves(self, attacker: int, nodes: int) -> list[int] | None:
-        """A VCT for ``attacker`` on the board as it is (its move next) found by the proof-number search
-        within ``nodes`` nodes (counted on the search's clock), or ``None``."""
-        proof = self.proofs[attacker]
+        """A VCT for ``attacker`` on the board as it is (its move next) found by the iterative-deepening
+        depth-first VCT within ``nodes`` nodes (counted on the search's clock), or ``None``."""
+        search = self.threats[attacker]
         budget = Clock(None, nodes)
-        proof.clock = budget
+        search.clock = budget
         try:
-            line = proof.solve()
+            line = search.vct_deepening(_THREAT_DEPTH, _THREAT_VCF_DEPTH)
         except SearchTimeout:
             line = None
         finally:
-            proof.clock = self.clock
+            search.clock = self.clock
             self.clock.nodes += budget.nodes
         self.clock.tick()  # (the search's own deadline and budget)
         return line
@@ -719,8 +721,8 @@ def solve_vct(
     alternating; against a three, the defence that holds out longest; every defence found is
     refuted; the line may end with a four only Black's forbidden point could stop); ``None`` if none
     is found within ``max_depth`` threes and fours (each VCF it ends with may use ``vcf_depth`` more
-    fours) and ``time_limit`` seconds. The search: the shortest VCF, then proof-number search, then
-    iterative deepening (see ``taku.bots.renju_search.find_vct``)."""
+    fours) and ``time_limit`` seconds. The search: the shortest VCF, then iterative-deepening
+    depth-first VCT, then proof-number search (see ``taku.bots.renju_search.find_vct``)."""
     board, me = _search_board(position, max_depth)
     line = find_vct(board, me, time_limit, None, max_depth, vcf_depth)
     return None if line is None else [board.point(i) for i in line]
