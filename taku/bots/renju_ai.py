@@ -91,6 +91,9 @@ _LEAF_VCF_DEPTH: Final = 6
 _THREAT_PLY: Final = 2
 """The plies of the alpha-beta search (from the root's replies) whose side to move looks for the
 opponent's VCT threat and keeps only the moves that stop it."""
+_THREAT_ANSWER_VCT_DEPTH: Final = 4
+"""The levels whose VCT depth is at least this (``strong``, ``strongest``) answer the opponent's VCT
+threats inside the alpha-beta search."""
 _THREAT_DEPTH: Final = 6
 """Threes and fours of those VCT searches."""
 _THREAT_VCF_DEPTH: Final = 8
@@ -233,7 +236,8 @@ class RenjuAI:
             nodes = max(nodes, self.max_nodes - self._spent())
         clock = Clock(max(0.01, deadline - time.perf_counter()), nodes)
         self._clocks.append(clock)
-        search = _AlphaBeta(board, level.width, clock)
+        # The threat answers cost hundreds of nodes a node: only the levels that search deep use them.
+        search = _AlphaBeta(board, level.width, clock, level.vct_depth >= _THREAT_ANSWER_VCT_DEPTH)
         best = root[0]
         reached = 0
         score = 0
@@ -421,8 +425,10 @@ class _AlphaBeta:
     reductions, a transposition table keyed by Zobrist hash, killer moves and a history table for
     ordering, and forced blocks (answers to a four) searched without using up depth."""
 
-    def __init__(self, board: SearchBoard, width: int, clock: Clock) -> None:
+    def __init__(self, board: SearchBoard, width: int, clock: Clock, threat_answers: bool = False) -> None:
         self.board = board
+        self.threat_answers = threat_answers
+        """Whether the nodes near the root answer the opponent's VCT threats (``_threat_answers``)."""
         self.width = width
         self.clock = clock
         self.table: dict[int, int] = {}
@@ -509,7 +515,7 @@ class _AlphaBeta:
                 return -WIN_SCORE + 2
         else:
             ordered = _ordered_moves(board, color, self.width)
-            if ply <= _THREAT_PLY and depth >= 2:
+            if self.threat_answers and ply <= _THREAT_PLY and depth >= 2:
                 # Near the root: if the opponent threatens a VCT, only the moves that stop it remain.
                 allowed = self._threat_answers(color, ordered)
                 if allowed is not None:
@@ -565,7 +571,9 @@ class _AlphaBeta:
         """A VCT for ``attacker`` on the board as it is (its move next) found by the iterative-deepening
         depth-first VCT within ``nodes`` nodes (counted on the search's clock), or ``None``."""
         search = self.threats[attacker]
-        budget = Clock(None, nodes)
+        limit = self.clock.limit
+        budget = Clock(None, nodes if limit is None else max(1, min(nodes, limit - self.clock.nodes)))
+        budget.deadline = self.clock.deadline
         search.clock = budget
         try:
             line = search.vct_deepening(_THREAT_DEPTH, _THREAT_VCF_DEPTH)
