@@ -109,6 +109,18 @@ def test_vct_blocks_a_counter_four_and_the_three_still_stands(search: str) -> No
     assert board.five_points(3 - attacker) == [found[2]]
 
 
+def test_a_double_four_line_shows_a_block_black_may_play() -> None:
+    """White's double four on g13 has five points c9 (a double four, forbidden to Black) and h14:
+    the line shows Black blocking h14 and White's five on c9, a line that replays."""
+    moves = ("h8h9h10g8g9f10i10i11j10k10i9k11f6g7j8k7g11f12j11j7j9j12h11k8k9i6l9m9l10i7h7l8j6f11f13g12"
+             "m11n12i8e10g6f5h13h12i12e12d12f9f8g10d13g4h5d10c10d9c8d11c12d7d8e8c6e11e9")
+    position = Position(moves)
+    assert position.forbidden_reason("c9") == "double-four"
+    line = solve_vcf(position, max_depth=1)
+    assert line is not None and [str(p) for p in line] == ["g13", "h14", "c9"]
+    assert replays_to_a_win(position, line)
+
+
 def test_mate_puzzle_file_lists_both_colours_and_lengths() -> None:
     assert len(MATE_ROWS) >= 50
     assert all(5 <= plies <= 15 for _, plies, _, _ in MATE_ROWS)

@@ -732,6 +732,15 @@ class ThreatSearch:
                 return line
         return None
 
+    def double_five_end(self, completions: list[int]) -> list[int]:
+        """How a line ends after the attacker's four with two or more five points ``completions``:
+        the defender blocks one it may play and the attacker plays another; nothing more when the
+        defender (Black) may play none of them (the line then ends with the four)."""
+        for block in completions:
+            if not self._defence_blocked(block):
+                return [block, next(p for p in completions if p != block)]
+        return []
+
     def _defence_blocked(self, point: int) -> bool:
         """Whether the defender cannot play ``point`` (a Black foul)."""
         return self.defender == 1 and self.board.foul(point)
@@ -776,7 +785,7 @@ class ThreatSearch:
             try:
                 completions = board.new_five_points(i, attacker)
                 if len(completions) >= 2:
-                    return [i, completions[0], completions[1]]
+                    return [i, *self.double_five_end(completions)]
                 if len(completions) == 1:
                     block = completions[0]
                     if self._defence_blocked(block):
@@ -846,7 +855,7 @@ class ThreatSearch:
         if completions:
             block = completions[0]
             if len(completions) >= 2:
-                return [block, completions[1]]
+                return self.double_five_end(completions)
             if self._defence_blocked(block):
                 return []
             board.place(block, self.defender)
@@ -1159,7 +1168,7 @@ class ProofSearch:
         answers = self._and_moves(i)
         if answers is None:
             completions = board.new_five_points(i, self.attacker)
-            return completions[:2] if len(completions) >= 2 else []
+            return self.threats.double_five_end(completions) if len(completions) >= 2 else []
         main: list[int] = []
         for d in answers:
             board.place(d, self.defender)
@@ -1227,7 +1236,7 @@ def find_vct(
 ) -> list[int] | None:
     """A VCT for ``attacker`` within about ``seconds`` (and ``nodes``): the shortest VCF first (up to
     ``vcf_depth`` fours, 15% of the time), then the iterative-deepening depth-first VCT (``max_depth``
-    threes and fours, each VCF it ends with up to ``vcf_depth`` fours) with 45% of what is left, then
+    threes and fours, each VCF it ends with up to ``vcf_depth`` fours) with 60% of what is left, then
     proof-number search over fours and threes (``max_depth`` attacker moves plus half of
     ``vcf_depth``) with the rest. Each finds wins the other misses in time; the depth-first search
     comes first as it finds most of the short ones sooner.
@@ -1252,14 +1261,14 @@ def find_vct(
     except SearchTimeout:
         pass
     try:
-        search.clock = clock(left(0.45), 0.45)  # (its table of failed VCFs is kept)
+        search.clock = clock(left(0.6), 0.5)  # (its table of failed VCFs is kept)
         line = search.vct_deepening(max_depth, vcf_depth)
         if line is not None:
             return line
     except SearchTimeout:
         pass
     try:
-        line = ProofSearch(board, attacker, clock(left(1.0), 0.45), max_depth + vcf_depth // 2).solve()
+        line = ProofSearch(board, attacker, clock(left(1.0), 0.4), max_depth + vcf_depth // 2).solve()
         return line if line is not None and wins_by_line(board, attacker, line) else None
     except SearchTimeout:
         return None
