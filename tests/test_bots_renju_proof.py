@@ -85,6 +85,42 @@ def test_vct_without_vcf_is_found_by_each_search() -> None:
     assert line is not None and replays_to_a_win(position, [board.point(i) for i in line])
 
 
+def _counter_four_puzzle() -> Position:
+    """A puzzle whose proof needs the defender's counter-four blocked: White's three on j5 is
+    answered by Black's four on j12, White blocks on j13 (no threat of its own) and Black must still
+    stop the three."""
+    return Position(next(moves for name, _, _, moves in MATE_ROWS if name == "game05-21-white"))
+
+
+@pytest.mark.parametrize("search", ["proof", "depth-first"])
+def test_vct_blocks_a_counter_four_and_the_three_still_stands(search: str) -> None:
+    position = _counter_four_puzzle()
+    board = SearchBoard(position)
+    attacker = int(position.turn)
+    clock = Clock(60)
+    found = ProofSearch(board, attacker, clock, 10).solve() if search == "proof" \
+        else ThreatSearch(board, attacker, clock).vct_deepening(6, 6)
+    assert found is not None
+    line = [board.point(i) for i in found]
+    assert replays_to_a_win(position, line), [str(p) for p in line]
+    # The defender's first answer is a four: the attacker's next move is the block of its five.
+    board.place(found[0], attacker)
+    board.place(found[1], 3 - attacker)
+    assert board.five_points(3 - attacker) == [found[2]]
+
+
+def test_a_double_four_line_shows_a_block_black_may_play() -> None:
+    """White's double four on g13 has five points c9 (a double four, forbidden to Black) and h14:
+    the line shows Black blocking h14 and White's five on c9, a line that replays."""
+    moves = ("h8h9h10g8g9f10i10i11j10k10i9k11f6g7j8k7g11f12j11j7j9j12h11k8k9i6l9m9l10i7h7l8j6f11f13g12"
+             "m11n12i8e10g6f5h13h12i12e12d12f9f8g10d13g4h5d10c10d9c8d11c12d7d8e8c6e11e9")
+    position = Position(moves)
+    assert position.forbidden_reason("c9") == "double-four"
+    line = solve_vcf(position, max_depth=1)
+    assert line is not None and [str(p) for p in line] == ["g13", "h14", "c9"]
+    assert replays_to_a_win(position, line)
+
+
 def test_mate_puzzle_file_lists_both_colours_and_lengths() -> None:
     assert len(MATE_ROWS) >= 50
     assert all(5 <= plies <= 15 for _, plies, _, _ in MATE_ROWS)

@@ -86,6 +86,22 @@ LEVELS: Final[dict[str, Level]] = {
 
 _MAX_EXTENSIONS: Final = 8
 """Forced blocks followed past the search depth."""
+_LEAF_VCF_DEPTH: Final = 6
+"""Fours of the VCF searched at a leaf of the alpha-beta search where the side to move has a four."""
+_THREAT_PLY: Final = 2
+"""The plies of the alpha-beta search (from the root's replies) whose side to move looks for the
+opponent's VCT threat and keeps only the moves that stop it."""
+_THREAT_ANSWER_VCT_DEPTH: Final = 4
+"""The levels whose VCT depth is at least this (``strong``, ``strongest``) answer the opponent's VCT
+threats inside the alpha-beta search."""
+_THREAT_DEPTH: Final = 6
+"""Threes and fours of those VCT searches."""
+_THREAT_VCF_DEPTH: Final = 8
+"""Fours of each VCF those VCT searches end with."""
+_THREAT_NODES: Final = 200
+"""Nodes of the search for the opponent's threat at such a node."""
+_DEFENCE_NODES: Final = 80
+"""Nodes of the check of each answer to it."""
 _MAX_PLY: Final = 64
 """Deepest ply of the alpha-beta search (forced blocks extend lines past the nominal depth)."""
 _ATTACK_MASK: Final = (1 << 21) - 1
@@ -220,7 +236,8 @@ class RenjuAI:
             nodes = max(nodes, self.max_nodes - self._spent())
         clock = Clock(max(0.01, deadline - time.perf_counter()), nodes)
         self._clocks.append(clock)
-        search = _AlphaBeta(board, level.width, clock)
+        # The threat answers cost hundreds of nodes a node: only the levels that search deep use them.
+        search = _AlphaBeta(board, level.width, clock, level.vct_depth >= _THREAT_ANSWER_VCT_DEPTH)
         best = root[0]
         reached = 0
         score = 0
@@ -280,23 +297,20 @@ class RenjuAI:
 
     def _answer_vct(self, board: SearchBoard, me: int, root: list[int], deadline: float) -> list[int]:
         """``root`` reduced to the moves after which the opponent has no VCT, when the opponent has
-        one now (its shortest first): the moves that stop every winning threat sequence found. All of
-        ``root`` if the opponent has none, or no move stops it, or there is no time to tell."""
+        one now (found as ``find_vct`` finds its own): the moves that stop every winning threat
+        sequence the depth-first VCT finds. All of ``root`` if the opponent has none, or no move
+        stops it, or there is no time to tell."""
         level = self.level
         you = 3 - me
         vct_depth, vcf_depth = level.vct_depth, level.vcf_depth // 2
         share = max(0.0, deadline - time.perf_counter()) * 0.3
-        search = ThreatSearch(board, you, self._clock(share * 0.4, 0.1))
-        try:
-            threat = search.vct_deepening(vct_depth, vcf_depth)
-        except SearchTimeout:
-            return root
+        threat = find_vct(board, you, share * 0.4, self._budget(0.1), vct_depth, vcf_depth, self._clocks)
         if threat is None:
             return root
         fours = [i for _, i in board.threat_moves(me, False)]
         candidates = list(dict.fromkeys([*threat, *root, *fours]))
         # One search for every check: its tables (keyed by the whole position) stay valid.
-        search.clock = self._clock(share * 0.6, 0.1)
+        search = ThreatSearch(board, you, self._clock(share * 0.6, 0.1))
         safe: list[int] = []
         try:
             for i in candidates:
@@ -411,14 +425,21 @@ class _AlphaBeta:
     reductions, a transposition table keyed by Zobrist hash, killer moves and a history table for
     ordering, and forced blocks (answers to a four) searched without using up depth."""
 
-    def __init__(self, board: SearchBoard, width: int, clock: Clock) -> None:
+    def __init__(self, board: SearchBoard, width: int, clock: Clock, threat_answers: bool = False) -> None:
         self.board = board
+        self.threat_answers = threat_answers
+        """Whether the nodes near the root answer the opponent's VCT threats (``_threat_answers``)."""
         self.width = width
         self.clock = clock
         self.table: dict[int, int] = {}
         """Position hash -> depth, flag, score and best move, packed in one int (``_pack``): no
         tuple to allocate per node."""
         self.extensions = 0
+        self.threats = [ThreatSearch(board, color, clock) for color in (1, 1, 2)]
+        """Per colour, the VCF search of the leaves and the VCT search of the nodes near the root (its
+        tables of failures kept for the whole search)."""
+        self.answers: dict[int, list[int] | None] = {}
+        """Position hash ^ colour to move -> ``_threat_answers`` there."""
         self.killers: list[list[int]] = [[-1, -1] for _ in range(_MAX_PLY)]
         self.history: list[list[int]] = [[], [0] * (board.size * board.size), [0] * (board.size * board.size)]
 
@@ -493,7 +514,15 @@ class _AlphaBeta:
             if len(theirs) > 1 or not moves:
                 return -WIN_SCORE + 2
         else:
-            moves = self._order(_ordered_moves(board, color, self.width), color, hint, ply)
+            ordered = _ordered_moves(board, color, self.width)
+            if self.threat_answers and ply <= _THREAT_PLY and depth >= 2:
+                # Near the root: if the opponent threatens a VCT, only the moves that stop it remain.
+                allowed = self._threat_answers(color, ordered)
+                if allowed is not None:
+                    if not allowed:
+                        return -WIN_SCORE + 40  # (a far loss: a nearer one is worse)
+                    ordered = allowed
+            moves = self._order(ordered, color, hint, ply)
             if not moves:
                 return 0
         # A forced block costs no depth: a line of fours is followed to its end.
@@ -538,6 +567,67 @@ class _AlphaBeta:
         )
         return best_score
 
+    def _proves(self, attacker: int, nodes: int) -> list[int] | None:
+        """A VCT for ``attacker`` on the board as it is (its move next) found by the iterative-deepening
+        depth-first VCT within ``nodes`` nodes (counted on the search's clock), or ``None``."""
+        search = self.threats[attacker]
+        limit = self.clock.limit
+        budget = Clock(None, nodes if limit is None else max(1, min(nodes, limit - self.clock.nodes)))
+        budget.deadline = self.clock.deadline
+        search.clock = budget
+        try:
+            line = search.vct_deepening(_THREAT_DEPTH, _THREAT_VCF_DEPTH)
+        except SearchTimeout:
+            line = None
+        finally:
+            search.clock = self.clock
+            self.clock.nodes += budget.nodes
+        self.clock.tick()  # (the search's own deadline and budget)
+        return line
+
+    def _threat_answers(self, color: int, ordered: list[int]) -> list[int] | None:
+        """When the opponent of ``color`` (to move) has a VCT if left to play: ``color``'s moves after
+        which it has none (those of ``ordered`` first; ``[]``: none found). ``None`` when there is no
+        such threat (or none found within the budget)."""
+        board = self.board
+        key = board.hash ^ color
+        if key in self.answers:
+            return self.answers[key]
+        other = 3 - color
+        found: list[int] | None = None
+        threat = self._proves(other, _THREAT_NODES)
+        if threat is not None:
+            fours = [i for _, i in board.threat_moves(color, False)]
+            found = []
+            for i in dict.fromkeys([*ordered, *threat[1::2], *threat[::2], *fours]):
+                if board.cells[i] == 0 and board.legal(i, color) and not self._still_threatened(i, color):
+                    found.append(i)
+        self.answers[key] = found
+        return found
+
+    def _still_threatened(self, i: int, color: int) -> bool:
+        """Whether the opponent still has a VCT after ``color``'s move on ``i`` (after the forced block
+        if it is a four)."""
+        board = self.board
+        other = 3 - color
+        board.place(i, color)
+        try:
+            completions = board.new_five_points(i, color)
+            if len(completions) >= 2:
+                return False
+            if completions:
+                block = completions[0]
+                if not board.legal(block, other):
+                    return False
+                board.place(block, other)
+                try:
+                    return self._proves(other, _DEFENCE_NODES) is not None
+                finally:
+                    board.remove(block)
+            return self._proves(other, _DEFENCE_NODES) is not None
+        finally:
+            board.remove(i)
+
     def _leaf(self, color: int) -> int:
         """The static value for ``color`` to move: the pattern score, read with the threats on the board
         (a five to play wins, an open four against loses, a four against is searched on)."""
@@ -560,6 +650,11 @@ class _AlphaBeta:
             finally:
                 board.remove(block)
                 self.extensions -= 1
+        if fours and not their_fives:
+            # Quiescence on fours: a win by continuous fours for the side to move is a win here.
+            line = self.threats[color].vcf(_LEAF_VCF_DEPTH)
+            if line is not None:
+                return WIN_SCORE - len(line)
         value = board.score if color == 1 else -board.score
         value += 30 + best // 3 - their_best // 6
         if straights:
@@ -634,8 +729,8 @@ def solve_vct(
     alternating; against a three, the defence that holds out longest; every defence found is
     refuted; the line may end with a four only Black's forbidden point could stop); ``None`` if none
     is found within ``max_depth`` threes and fours (each VCF it ends with may use ``vcf_depth`` more
-    fours) and ``time_limit`` seconds. The search: the shortest VCF, then proof-number search, then
-    iterative deepening (see ``taku.bots.renju_search.find_vct``)."""
+    fours) and ``time_limit`` seconds. The search: the shortest VCF, then iterative-deepening
+    depth-first VCT, then proof-number search (see ``taku.bots.renju_search.find_vct``)."""
     board, me = _search_board(position, max_depth)
     line = find_vct(board, me, time_limit, None, max_depth, vcf_depth)
     return None if line is None else [board.point(i) for i in line]

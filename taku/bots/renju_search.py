@@ -732,6 +732,15 @@ class ThreatSearch:
                 return line
         return None
 
+    def double_five_end(self, completions: list[int]) -> list[int]:
+        """How a line ends after the attacker's four with two or more five points ``completions``:
+        the defender blocks one it may play and the attacker plays another; nothing more when the
+        defender (Black) may play none of them (the line then ends with the four)."""
+        for block in completions:
+            if not self._defence_blocked(block):
+                return [block, next(p for p in completions if p != block)]
+        return []
+
     def _defence_blocked(self, point: int) -> bool:
         """Whether the defender cannot play ``point`` (a Black foul)."""
         return self.defender == 1 and self.board.foul(point)
@@ -776,7 +785,7 @@ class ThreatSearch:
             try:
                 completions = board.new_five_points(i, attacker)
                 if len(completions) >= 2:
-                    return [i, completions[0], completions[1]]
+                    return [i, *self.double_five_end(completions)]
                 if len(completions) == 1:
                     block = completions[0]
                     if self._defence_blocked(block):
@@ -831,27 +840,50 @@ class ThreatSearch:
         for i in moves:
             board.place(i, attacker)
             try:
-                completions = board.new_five_points(i, attacker)
-                if completions:
-                    block = completions[0]
-                    if len(completions) >= 2:
-                        return [i, block, completions[1]]
-                    if self._defence_blocked(block):
-                        return [i]
-                    board.place(block, defender)
-                    try:
-                        rest = self.vct(depth - 1, vcf_depth)
-                    finally:
-                        board.remove(block)
-                    if rest is not None:
-                        return [i, block, *rest]
-                elif attacker != 1 or self._real_three(i):
-                    rest = self._refute_all(i, depth, vcf_depth)
-                    if rest is not None:
-                        return [i, *rest]
+                rest = self._answer_threat(i, depth, vcf_depth)
             finally:
                 board.remove(i)
+            if rest is not None:
+                return [i, *rest]
         return None
+
+    def _answer_threat(self, i: int, depth: int, vcf_depth: int) -> list[int] | None:
+        """After the attacker's four or three on ``i`` (on the board): the rest of the main line if
+        every defence loses, else ``None``."""
+        board = self.board
+        completions = board.new_five_points(i, self.attacker)
+        if completions:
+            block = completions[0]
+            if len(completions) >= 2:
+                return self.double_five_end(completions)
+            if self._defence_blocked(block):
+                return []
+            board.place(block, self.defender)
+            try:
+                rest = self.vct(depth - 1, vcf_depth)
+            finally:
+                board.remove(block)
+            return None if rest is None else [block, *rest]
+        if self.attacker != 1 or self._real_three(i):
+            return self._refute_all(i, depth, vcf_depth)
+        return None
+
+    def counter_block(self) -> int:
+        """After a defender's move: the point where the attacker must block the defender's new four
+        (the attacker having no five of its own), ``-1`` if the defender made no four, ``-2`` if the
+        defender cannot be stopped (two fives, or the block is a Black foul)."""
+        board = self.board
+        fives = board.five_points(self.defender)
+        if not fives or board.five_points(self.attacker):
+            return -1
+        if len(fives) > 1 or (self.attacker == 1 and board.foul(fives[0])):
+            return -2
+        return fives[0]
+
+    def pending_threat(self, block: int, i: int) -> int:
+        """The attacker's threat the defender faces after the attacker blocked a counter-four on
+        ``block``: the block itself if it made a four, else the three on ``i``."""
+        return block if self.board.new_five_points(block, self.attacker) else i
 
     def _real_three(self, i: int) -> bool:
         """Whether the Black stone just placed on ``i`` makes a three whose straight four Black may play."""
@@ -883,15 +915,15 @@ class ThreatSearch:
     def _refute_all(self, i: int, depth: int, vcf_depth: int) -> list[int] | None:
         """After the attacker's three on ``i``: the main line if every defence loses, else ``None``.
 
-        A defence that makes a four for the defender is answered like any position: the attacker
-        must then block with a move that is itself a threat (which keeps the search sound)."""
+        A defence that makes a four for the defender (a counter-four) is blocked by the attacker, and
+        the defender then faces the three again (or the block, if it made a four)."""
         board = self.board
         defender = self.defender
         main: list[int] | None = None
         for d in self._defences(i):
             board.place(d, defender)
             try:
-                rest = self.vct(depth - 1, vcf_depth)
+                rest = self._after_defence(i, d, depth, vcf_depth)
             finally:
                 board.remove(d)
             if rest is None:
@@ -899,6 +931,23 @@ class ThreatSearch:
             if main is None or len(rest) + 1 > len(main):
                 main = [d, *rest]  # the main line follows the defence that holds out longest
         return main
+
+    def _after_defence(self, i: int, d: int, depth: int, vcf_depth: int) -> list[int] | None:
+        """After the defender's answer ``d`` to the three on ``i``: the rest of the main line if the
+        attacker still wins, else ``None``. A counter-four is blocked at once, without using up
+        depth (the defender has only so many fours)."""
+        block = self.counter_block()
+        if block == -1:
+            return self.vct(depth - 1, vcf_depth)
+        if block == -2:
+            return None
+        board = self.board
+        board.place(block, self.attacker)
+        try:
+            rest = self._answer_threat(self.pending_threat(block, i), depth, vcf_depth)
+        finally:
+            board.remove(block)
+        return None if rest is None else [block, *rest]
 
 
 INFINITY: Final = 1 << 40
@@ -925,6 +974,10 @@ class ProofSearch:
         self.table: dict[int, tuple[int, int]] = {}
         self.threats = ThreatSearch(board, attacker, clock)
         """For the move generators shared with the depth-first searches."""
+        self.or_moves: dict[int, list[int] | None] = {}
+        """Position hash -> the attacker's moves there (``_or_moves``)."""
+        self.and_moves: dict[int, list[int] | None] = {}
+        """Position hash ^ ``_AND_KEY`` ^ the attacker's move -> the defender's answers."""
 
     def solve(self) -> list[int] | None:
         """The main line of a win (attacker and defender moves alternating), or ``None`` if the
@@ -938,7 +991,17 @@ class ProofSearch:
 
     def _or_moves(self) -> list[int] | None:
         """The attacker's candidate moves; ``None`` if the defender has two fives (lost), ``[]`` if
-        no threat is left."""
+        no threat is left. Kept per position (df-pn enters a node again and again): callers must
+        not change the list."""
+        key = self.board.hash
+        if key in self.or_moves:
+            return self.or_moves[key]
+        moves = self._attacker_moves()
+        self.or_moves[key] = moves
+        return moves
+
+    def _attacker_moves(self) -> list[int] | None:
+        """``_or_moves`` computed afresh."""
         board = self.board
         threats = board.five_points(self.defender)
         if len(threats) > 1:
@@ -951,7 +1014,17 @@ class ProofSearch:
     def _and_moves(self, i: int) -> list[int] | None:
         """The defender's answers to the attacker's move on ``i`` (on the board); ``None`` if it
         wins outright (a double five, a four stopped only on a foul, a three with no defence) or is
-        no threat at all (a Black three that is not a real one), ``[]`` for the latter."""
+        no threat at all (a Black three that is not a real one), ``[]`` for the latter. Kept per
+        position and move, like ``_or_moves``."""
+        key = self.board.hash ^ _AND_KEY ^ i
+        if key in self.and_moves:
+            return self.and_moves[key]
+        answers = self._defender_moves(i)
+        self.and_moves[key] = answers
+        return answers
+
+    def _defender_moves(self, i: int) -> list[int] | None:
+        """``_and_moves`` computed afresh."""
         board = self.board
         completions = board.new_five_points(i, self.attacker)
         if len(completions) >= 2:
@@ -1044,9 +1117,30 @@ class ProofSearch:
                 break
             board.place(best, defender)
             try:
-                self._or(th_pn - pn + best_pn, min(th_dn, second_dn + second_dn // 4 + 1), depth - 1)
+                self._defended(i, th_pn - pn + best_pn, min(th_dn, second_dn + second_dn // 4 + 1), depth)
             finally:
                 board.remove(best)
+        self.table[key] = (pn, dn)
+        return pn, dn
+
+    def _defended(self, i: int, th_pn: int, th_dn: int, depth: int) -> tuple[int, int]:
+        """Search the attacker's node after the defender answered the threat on ``i`` (the answer
+        on the board). A counter-four is blocked at once and the defender faces the threat again,
+        at the same depth; the numbers are kept under the attacker's node's key."""
+        block = self.threats.counter_block()
+        if block == -1:
+            return self._or(th_pn, th_dn, depth - 1)
+        board = self.board
+        key = board.hash
+        if block == -2:
+            self.table[key] = (INFINITY, 0)
+            return INFINITY, 0
+        self.clock.tick()
+        board.place(block, self.attacker)
+        try:
+            pn, dn = self._and(self.threats.pending_threat(block, i), th_pn, th_dn, depth)
+        finally:
+            board.remove(block)
         self.table[key] = (pn, dn)
         return pn, dn
 
@@ -1054,7 +1148,7 @@ class ProofSearch:
         """The main line of the proof in the table, from the attacker's node on the board: the
         attacker's proven move, then the defender's answer whose proof is longest."""
         board = self.board
-        attacker, defender = self.attacker, self.defender
+        attacker = self.attacker
         fives = board.five_points(attacker)
         if fives:
             return [fives[0]]
@@ -1063,24 +1157,44 @@ class ProofSearch:
             try:
                 # (no continue in the try: mypyc compiles none inside try/finally)
                 if self.table.get(board.hash ^ _AND_KEY ^ i, (1, 1))[0] == 0:
-                    answers = self._and_moves(i)
-                    if answers is None:
-                        completions = board.new_five_points(i, attacker)
-                        return [i, *completions[:2]] if len(completions) >= 2 else [i]
-                    main: list[int] = []
-                    for d in answers:
-                        board.place(d, defender)
-                        try:
-                            rest = self._line(depth - 1) if self.table.get(board.hash, (1, 1))[0] == 0 \
-                                or board.five_points(attacker) else []
-                        finally:
-                            board.remove(d)
-                        if len(rest) + 1 > len(main):
-                            main = [d, *rest]
-                    return [i, *main]
+                    return [i, *self._and_line(i, depth)]
             finally:
                 board.remove(i)
         return []
+
+    def _and_line(self, i: int, depth: int) -> list[int]:
+        """The main line after the attacker's proven threat on ``i`` (on the board)."""
+        board = self.board
+        answers = self._and_moves(i)
+        if answers is None:
+            completions = board.new_five_points(i, self.attacker)
+            return self.threats.double_five_end(completions) if len(completions) >= 2 else []
+        main: list[int] = []
+        for d in answers:
+            board.place(d, self.defender)
+            try:
+                rest = self._defended_line(i, depth)
+            finally:
+                board.remove(d)
+            if len(rest) + 1 > len(main):
+                main = [d, *rest]
+        return main
+
+    def _defended_line(self, i: int, depth: int) -> list[int]:
+        """The main line after the defender's answer to the threat on ``i`` (on the board)."""
+        board = self.board
+        block = self.threats.counter_block()
+        if block < 0:
+            won = self.table.get(board.hash, (1, 1))[0] == 0 or bool(board.five_points(self.attacker))
+            return self._line(depth - 1) if won else []
+        board.place(block, self.attacker)
+        try:
+            threat = self.threats.pending_threat(block, i)
+            proven = self.table.get(board.hash ^ _AND_KEY ^ threat, (1, 1))[0] == 0
+            rest = self._and_line(threat, depth) if proven else []
+        finally:
+            board.remove(block)
+        return [block, *rest]
 
 
 def wins_by_line(board: SearchBoard, attacker: int, line: list[int]) -> bool:
@@ -1121,11 +1235,13 @@ def find_vct(
     clocks: list[Clock] | None = None,
 ) -> list[int] | None:
     """A VCT for ``attacker`` within about ``seconds`` (and ``nodes``): the shortest VCF first (up to
-    ``vcf_depth`` fours, 15% of the time), then proof-number search over fours and threes
-    (``max_depth`` attacker moves plus half of ``vcf_depth``) with 70% of what is left, then the
-    iterative-deepening depth-first VCT with the rest (it finds some lines that end in long VCFs
-    sooner). ``None`` if none is found in time. The clocks of the searches are appended to
-    ``clocks`` (for counting the nodes spent)."""
+    ``vcf_depth`` fours, 15% of the time), then the iterative-deepening depth-first VCT (``max_depth``
+    threes and fours, each VCF it ends with up to ``vcf_depth`` fours) with 60% of what is left, then
+    proof-number search over fours and threes (``max_depth`` attacker moves plus half of
+    ``vcf_depth``) with the rest. Each finds wins the other misses in time; the depth-first search
+    comes first as it finds most of the short ones sooner.
+    ``None`` if none is found in time. The clocks of the searches are appended to ``clocks`` (for
+    counting the nodes spent)."""
     started = time.perf_counter()
     spent: list[Clock] = [] if clocks is None else clocks
 
@@ -1137,20 +1253,22 @@ def find_vct(
     def left(share: float) -> float | None:
         return None if seconds is None else max(0.0, (seconds - (time.perf_counter() - started)) * share)
 
+    search = ThreatSearch(board, attacker, clock(left(0.15), 0.15))
     try:
-        line = ThreatSearch(board, attacker, clock(left(0.15), 0.15)).vcf_deepening(vcf_depth)
+        line = search.vcf_deepening(vcf_depth)
         if line is not None:
             return line
     except SearchTimeout:
         pass
     try:
-        line = ProofSearch(board, attacker, clock(left(0.7), 0.6), max_depth + vcf_depth // 2).solve()
-        if line is not None and wins_by_line(board, attacker, line):
-            return line  # (a line that does not replay to a win falls through to the search below)
+        search.clock = clock(left(0.6), 0.5)  # (its table of failed VCFs is kept)
+        line = search.vct_deepening(max_depth, vcf_depth)
+        if line is not None:
+            return line
     except SearchTimeout:
         pass
     try:
-        search = ThreatSearch(board, attacker, clock(left(1.0), 0.4))
-        return search.vct_deepening(max_depth, vcf_depth)
+        line = ProofSearch(board, attacker, clock(left(1.0), 0.4), max_depth + vcf_depth // 2).solve()
+        return line if line is not None and wins_by_line(board, attacker, line) else None
     except SearchTimeout:
         return None
