@@ -517,8 +517,9 @@ def test_shipped_suit_table_matches_the_dynamic_programme() -> None:
 
 
 def test_first_and_later_calls_agree() -> None:
-    """A hand's first call checks it and fills the tables; later calls are the table look-ups
-    alone. Both give the least of the three forms, on 2,000 seeded closed hands (many unseen)."""
+    """A hand's first call checks it and fills the tables (in the pure build: the compiled one's
+    tables are complete); later calls are the table look-ups alone. Both give the least of the
+    three forms, on 2,000 seeded closed hands (many unseen)."""
     rng = random.Random(11)
     unseen = 0
     for _ in range(2000):
@@ -533,6 +534,72 @@ def test_first_and_later_calls_agree() -> None:
     # How many were new depends on what earlier tests in the same process looked up (the replays
     # fill the tables with thousands of parts); some always are.
     assert unseen > 0
+
+
+def _dense_tables() -> Any:
+    """The shanten module with the compiled build's tables loaded (the pure build loads them only
+    here: its own hot path keeps the dictionaries)."""
+    if not shanten_module._ENTRY_VALUES:
+        shanten_module._load_dense_tables()
+    return shanten_module
+
+
+def test_compiled_build_heads_and_tails_rank_every_suit() -> None:
+    """The heads and tails of the compiled build's tables add up to each suit's rank in the
+    shipped table and to its counts for the special forms, on 3,000 seeded suits; a suit of more
+    than 14 tiles has no head or no tail."""
+    module = _dense_tables()
+    rng = random.Random(17)
+    heads, tails = module._HEADS[0], module._TAILS[0]
+    for _ in range(3000):
+        suit = bytes(rng.choice((0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        head_code = sum(count * 5 ** (4 - i) for i, count in enumerate(suit[:5]))
+        tail_code = sum(count * 5 ** (3 - i) for i, count in enumerate(suit[5:]))
+        head = int.from_bytes(heads[4 * head_code:4 * head_code + 4], "little")
+        assert head == module._suit_part(0, 5, head_code, 14)
+        if sum(suit[:5]) > 14:
+            assert head == module._NO_PART
+            continue
+        assert head >> 19 & 15 == sum(suit[:5])
+        at = 4 * (sum(suit[:5]) * 625 + tail_code)
+        tail = int.from_bytes(tails[at:at + 4], "little")
+        if sum(suit) > 14:
+            assert tail == module._NO_PART, suit
+            continue
+        assert (head & 0x7FFFF) + (tail & 0x3FF) == module._suit_rank(suit)
+        counted = module._spread(head >> 23) + module._spread(tail >> 10)
+        assert counted == module._suit_value(suit) >> 16, suit
+
+
+def test_compiled_build_lookups_agree_with_the_dictionaries() -> None:
+    """The compiled build's look-ups (run here in whichever build is installed) give the least of
+    the three forms (the regular form alone with melds), as the dictionaries do, for 3,000 seeded
+    hands of 0 to 18 tiles and 0 to 4 melds, from a list and from bytes; a suit of more than 14
+    tiles or a bad count is left to the slow path."""
+    module = _dense_tables()
+    rng = random.Random(19)
+    kinds = [kind for kind in range(34) for _ in range(4)]
+    for number in range(3000):
+        melds = rng.randint(0, 4)
+        pool = kinds if number % 3 else kinds[:36] + kinds[108:]  # man-heavy: suits of 15+ tiles
+        counts = [0] * 34
+        for kind in rng.sample(pool, rng.randint(0, 18)):
+            counts[kind] += 1
+        if any(sum(counts[start:start + 9]) > 14 for start in (0, 9, 18)):
+            expected = module._MISS
+        elif melds:
+            expected = shanten_regular(counts, melds)
+        else:
+            expected = min(shanten_regular(counts), shanten_chiitoitsu(counts),
+                           shanten_kokushi(counts))
+        assert module._dense_shanten_of_list(counts, melds) == expected, (counts, melds)
+        blob = bytes(3) + bytes(counts)
+        assert module._dense_shanten_of_bytes(blob, 3, melds) == expected, (counts, melds)
+    for bad in (5, -1):
+        counts = parse_kinds("123m456p789s1122z")
+        counts[30] = bad
+        assert module._dense_shanten_of_list(counts, 0) == module._MISS
+    assert module._dense_shanten_of_bytes(bytes([7] + [0] * 33), 0, 0) == module._MISS
 
 
 def test_counts_in_a_wider_buffer_are_read_as_numbers() -> None:

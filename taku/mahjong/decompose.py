@@ -19,64 +19,64 @@ TRIPLET: Final = 34
 
 # A split of one part: (pair kind or -1, groups tuple).
 _Split = tuple[int, tuple[int, ...]]
-# Per part (man, pin, sou, honours): counts -> every split (all with a pair when the part's size
-# is 2 mod 3, all without one when it is 0 mod 3), empty when the counts cannot be split.
-# Filled on first sight of each set of counts.
-_PartTable = dict[bytes, tuple[_Split, ...]]
-_part_tables: Final[tuple[_PartTable, _PartTable, _PartTable, _PartTable]] = ({}, {}, {}, {})
-
-
-def _group_order(code: int) -> tuple[int, bool]:
-    """Sort key of a group code: by lowest kind, a triplet before a sequence on the same kind."""
-    return (code - TRIPLET, False) if code >= TRIPLET else (code, True)
+# Per part (man, pin, sou, honours): counts, packed three bits each with the first count highest,
+# -> every split (all with a pair when the part's size is 2 mod 3, all without one when it is
+# 0 mod 3), empty when the counts cannot be split. Filled on first sight of each set of counts.
+_split_tables: Final[tuple[dict[int, tuple[_Split, ...]], ...]] = ({}, {}, {}, {})
 
 
 def _part_splits(part: bytes, suit: int) -> tuple[_Split, ...]:
-    """Every split of one part's counts (empty if there is none), memoised with its sub-parts.
+    """Every split of one part's counts (empty if there is none), memoised with its sub-parts."""
+    code = 0
+    for count in part:
+        code = code * 8 + count
+    return _splits_of(code, len(part), suit)
+
+
+def _splits_of(code: int, size: int, suit: int) -> tuple[_Split, ...]:
+    """:func:`_part_splits` of the ``size`` counts packed in ``code`` (three bits each, the first
+    count highest).
 
     The leftmost tile present starts a triplet, a sequence or the pair; what is left is a smaller
-    part of the same suit, looked up (or split) the same way.
+    part of the same suit, looked up (or split) the same way. Each split is found once: through its
+    triplet on that tile if it has one, else through its sequence there, else through its pair
+    (so a branch skips the rest's splits that hold a group on that tile found by an earlier one),
+    and its groups come out ordered (by lowest kind, a triplet first) with no sorting.
     """
-    table = _part_tables[suit]
-    found = table.get(part)
+    table = _split_tables[suit]
+    found = table.get(code)
     if found is not None:
         return found
-    size = len(part)
-    i = 0
-    while i < size and not part[i]:
-        i += 1
-    if i == size:
+    first = -1
+    total = 0
+    for i in range(size):
+        count = code >> 3 * (size - 1 - i) & 7
+        if count and first < 0:
+            first = i
+        total += count
+    if first < 0:
         found = ((-1, ()),)
-    elif sum(part) % 3 == 1:
+    elif total % 3 == 1:
         found = ()
     else:
-        offset = suit * 9
-        count = part[i]
-        splits: set[_Split] = set()
-        rest = list(part)
+        splits: list[_Split] = []
+        shift = 3 * (size - 1 - first)  # of the leftmost kind present (the next ones below)
+        count = code >> shift & 7
+        triplet = TRIPLET + suit * 9 + first
+        sequence = suit * 9 + first
         if count >= 3:
-            rest[i] -= 3
-            triplet = TRIPLET + offset + i
-            for pair, groups in _part_splits(bytes(rest), suit):
-                splits.add((pair, (triplet, *groups)))
-            rest[i] += 3
-        if suit < 3 and i + 2 < size and part[i + 1] and part[i + 2]:
-            rest[i] -= 1
-            rest[i + 1] -= 1
-            rest[i + 2] -= 1
-            for pair, groups in _part_splits(bytes(rest), suit):
-                # A triplet on the same tile sorts first: the split is kept in one order.
-                splits.add((pair, tuple(sorted((offset + i, *groups), key=_group_order))))
-            rest[i] += 1
-            rest[i + 1] += 1
-            rest[i + 2] += 1
-        if count >= 2 and sum(part) % 3 == 2:
-            rest[i] -= 2
-            for pair, groups in _part_splits(bytes(rest), suit):
-                if pair < 0:
-                    splits.add((offset + i, groups))
+            for pair, groups in _splits_of(code - (3 << shift), size, suit):
+                splits.append((pair, (triplet, *groups)))
+        if suit < 3 and first + 2 < size and code >> shift - 3 & 7 and code >> shift - 6 & 7:
+            for pair, groups in _splits_of(code - (0o111 << shift - 6), size, suit):
+                if not groups or groups[0] != triplet:
+                    splits.append((pair, (sequence, *groups)))
+        if count >= 2 and total % 3 == 2:
+            for pair, groups in _splits_of(code - (2 << shift), size, suit):
+                if pair < 0 and (not groups or groups[0] not in (triplet, sequence)):
+                    splits.append((sequence, groups))
         found = tuple(sorted(splits))
-    table[part] = found
+    table[code] = found
     return found
 
 
@@ -88,11 +88,15 @@ _part_analyses: Final[tuple[dict[bytes, tuple[AnalysedSplit, ...]], ...]] = ({},
 
 def _part_analysis(part: bytes, suit: int) -> tuple[AnalysedSplit, ...]:
     """:func:`_part_splits` with each split's sequences and triplets listed (memoised)."""
-    found = tuple((pair, groups, tuple(c for c in groups if c < TRIPLET),
-                   tuple(c - TRIPLET for c in groups if c >= TRIPLET))
-                  for pair, groups in _part_splits(part, suit))
+    found = _analysed(_part_splits(part, suit))
     _part_analyses[suit][part] = found
     return found
+
+
+def _analysed(splits: tuple[_Split, ...]) -> tuple[AnalysedSplit, ...]:
+    """Each split with its sequences and triplets listed."""
+    return tuple((pair, groups, tuple(c for c in groups if c < TRIPLET),
+                  tuple(c - TRIPLET for c in groups if c >= TRIPLET)) for pair, groups in splits)
 
 
 def analysed_splits(counts: Sequence[int]) -> list[AnalysedSplit]:
@@ -144,19 +148,14 @@ def _tuple_splits(counts: tuple[int, ...]) -> list[AnalysedSplit] | None:
             code = 0
     if not 0 <= seen <= 7:
         return None
-    return _combine([_coded_analysis(man, counts, 0), _coded_analysis(pin, counts, 1),
-                     _coded_analysis(sou, counts, 2), _coded_analysis(code, counts, 3)])
+    return _combine([_coded_analysis(man, 0), _coded_analysis(pin, 1), _coded_analysis(sou, 2),
+                     _coded_analysis(code, 3)])
 
 
-def _coded_analysis(code: int, counts: tuple[int, ...], suit: int) -> tuple[AnalysedSplit, ...]:
+def _coded_analysis(code: int, suit: int) -> tuple[AnalysedSplit, ...]:
     found = _coded_analyses[suit].get(code)
     if found is None:
-        start = 9 * suit
-        part = bytes(counts[start:start + 9])
-        found = _part_analyses[suit].get(part)
-        if found is None:
-            found = _part_analysis(part, suit)
-        _coded_analyses[suit][code] = found
+        found = _coded_analyses[suit][code] = _analysed(_splits_of(code, 9 if suit < 3 else 7, suit))
     return found
 
 

@@ -23,6 +23,11 @@ first use), so a call is a ``bytes`` conversion, four slices and seven look-ups.
 look-ups also carry their counts for seven pairs and kokushi, so the special forms cost a few
 integer operations. Suits and honours with melded copies go through the exact dynamic programme
 (cached).
+
+The compiled build answers from lists indexed by arithmetic instead (see "the compiled build's
+look-ups" below): there a dictionary look-up costs more than the work around it (each key is
+boxed, hashed and compared), while reading the counts as native ints and indexing a list is cheap.
+The interpreter keeps the ``bytes`` keys, which take it fewer bytecodes.
 """
 
 from __future__ import annotations
@@ -39,6 +44,10 @@ from taku.mahjong.tiles import TERMINALS_AND_HONORS, Kind, Tile, counts_key, kin
 from taku.values import reduce_value
 
 if TYPE_CHECKING:
+    # A native 64-bit int in the compiled build (mypyc); in the interpreter the annotations are
+    # never evaluated, so running needs no mypy_extensions.
+    from mypy_extensions import i64
+
     from taku.mahjong.hand import Meld
 
 Entry = tuple[int, ...]
@@ -47,7 +56,7 @@ stored entry is non-negative and non-decreasing in m and in h (groups or a pair 
 does not hold can always be added, using none of its tiles), and entry[0] == 0."""
 
 _NEG = -64  # "impossible" marker inside the dynamic programme (far below any real count)
-_MAX_SUIT_TILES = 14  # the shipped table covers suits of at most this many tiles
+_MAX_SUIT_TILES: Final = 14  # the shipped table covers suits of at most this many tiles
 
 _entries: Final[list[Entry]] = []
 _entry_ids: Final[dict[Entry, int]] = {}
@@ -58,14 +67,9 @@ _finals: Final[dict[int, tuple[int, ...]]] = {}  # (ab << 16) | cd -> regular sh
 _capped: Final[dict[bytes, int]] = {}  # counts + melded counts of a suit or the honours -> entry id
 _blocks: Final[dict[tuple[bytes, bytes, int, int], Entry]] = {}
 _table: Final[list[bytes]] = []  # the shipped suit table, unpacked on first use
-# The same values as _suits and _honors keyed by the counts packed three bits each (the first count
-# lowest): the hot path of shanten() reads a list of counts without converting it to bytes.
-_suit_codes: Final[dict[int, int]] = {}
-_honor_codes: Final[dict[int, int]] = {}
-_PACK_LISTS: Final = not __file__.endswith(".py")
-"""Whether this module is compiled: packing a list's counts is a C loop then, but in the
-interpreter ``bytes(counts)`` is the faster key."""
 _table_ids: Final[list[int]] = []  # table byte -> entry id
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module is compiled: the hot paths use the dense tables then (see below)."""
 
 
 def _intern(entry: Entry) -> int:
@@ -251,6 +255,8 @@ def _load_table() -> None:
     values = ENTRIES.encode().translate(_HEX_DIGITS)
     _table_ids.extend(_intern(tuple(values[i:i + 10])) for i in range(0, len(values), 10))
     _table.append(zlib.decompress(base64.b64decode(DATA)))
+    if _COMPILED:
+        _load_dense_tables()
 
 
 # A part (a suit or the honours) is looked up as a *value*: its entry id in the low 16 bits and,
@@ -274,7 +280,6 @@ def _suit_value(suit: bytes) -> int:
         doubled = (first >= 2) + (last >= 2)
         found = entry_id | (kinds | pairs << 6 | missing << 11 | doubled << 15) << 16
         _suits[suit] = found
-        _suit_codes[_code_of(suit)] = found
     return found
 
 
@@ -290,30 +295,7 @@ def _honor_value(honors: bytes) -> int:
                 kinds | pairs << 6 | (7 - kinds) << 11 | pairs << 15) << 16
             _honors[shape] = found
         _honors[honors] = found
-        _honor_codes[_code_of(honors)] = found
     return found
-
-
-def _code_of(counts: bytes) -> int:
-    """The counts packed three bits each, the first count lowest (as :func:`_code` reads them)."""
-    code = 0
-    for i in range(len(counts)):
-        code |= counts[i] << (3 * i)
-    return code
-
-
-def _code(counts: list[int], start: int, stop: int) -> int:
-    """``counts[start:stop]`` packed three bits each, or -1 if a count is not 0..7 (so a count
-    beyond 4 is never mistaken for another part: its code is in no table)."""
-    code = 0
-    seen = 0
-    shift = 0
-    for i in range(start, stop):
-        count = counts[i]
-        seen |= count
-        code |= count << shift
-        shift += 3
-    return code if 0 <= seen <= 7 else -1
 
 
 def _pair_id(a: int, b: int) -> int:
@@ -330,6 +312,190 @@ def _final(ab: int, cd: int) -> tuple[int, ...]:
     if found is None:
         found = _finals[key] = _final_values(_entries[ab], _entries[cd])
     return found
+
+
+# --- the compiled build's look-ups -----------------------------------------------------------------
+#
+# The compiled build reads the counts as native ints and answers from tables shipped beside the
+# suit table (DENSE in _shanten_table, written by tools/gen_shanten_table.py), each look-up a byte
+# or four at an index computed by arithmetic. (What costs most there, once the interpreter is gone,
+# is reading memory the other work has pushed out of the caches: these tables are small.)
+# - A suit's rank in the suit table (_suit_rank) is a *head* part that depends on its first five
+#   counts plus a *tail* part that depends on its last four and the head's tiles (_suit_part).
+#   _HEADS holds four bytes per head (its counts in base 5, the first most significant): its rank
+#   part | its tiles << 19 | its counts for the special forms << 23; _TAILS four bytes per tail
+#   (index: the head's tiles * 625 + the tail's code): its rank part | its counts << 10; all ones
+#   beyond 14 tiles. The suit table's byte at the rank is the suit's entry.
+# - The honours' entry depends only on how many are held once, twice, three and four times: that
+#   shape, three bits each, indexes _HONOUR_ENTRIES.
+# - _SUIT_PAIRS[a << 8 | b] is the merge of suit entry a with suit or honour entry b.
+# - _ENTRY_VALUES holds the ten values of each of those entries (the shipped table's first, then
+#   the honours' and the merges'), which the last step reads.
+# These entries are indices into _ENTRY_VALUES, not the ids interned above: the two kinds of table
+# never mix. Only a suit of more than 14 tiles (or a bad count) leaves them, for the slow path.
+
+_MISS: Final = -2  # what the look-ups return when the tables cannot answer
+_NO_PART: Final = 0xFFFFFFFF  # a head or tail of more than 14 tiles
+_HEAD_TILES: Final = 19
+_HEAD_COUNTED: Final = 23
+_TAIL_COUNTED: Final = 10
+_POWERS_OF_5: Final = (1, 5, 25, 125, 625)
+_HEADS: Final[list[bytes]] = []  # (each table a bytes in a list: loaded with the suit table)
+_TAILS: Final[list[bytes]] = []
+_HONOUR_ENTRIES: Final[list[bytes]] = []
+_SUIT_PAIRS: Final[list[bytes]] = []
+_ENTRY_VALUES: Final[list[bytes]] = []
+
+
+def _load_dense_tables() -> None:
+    """Unpack the compiled build's tables (with the suit table, on the first slow call)."""
+    from taku.mahjong._shanten_table import DENSE, DENSE_ENTRIES, ENTRIES
+
+    data = zlib.decompress(base64.b64decode(DENSE))
+    sizes = (4 * 5 ** 5, 4 * (_MAX_SUIT_TILES + 1) * 625, 8 ** 4, len(ENTRIES) // 10 * 256,
+             10 * DENSE_ENTRIES)
+    at = 0
+    for table, size in zip((_HEADS, _TAILS, _HONOUR_ENTRIES, _SUIT_PAIRS, _ENTRY_VALUES), sizes,
+                           strict=True):
+        table.append(data[at:at + size])
+        at += size
+
+
+def _suit_part(first: int, size: int, code: int, remaining: int) -> int:
+    """The ``size`` counts of a suit from position ``first`` on, ``code`` in base 5 (the first
+    most significant), given ``remaining`` tiles allowed there: their part of the suit's rank |
+    their tiles << 19 | their counts for the special forms << 23 (<< 10 for a tail: its tiles are
+    not kept), or ``_NO_PART`` beyond the tiles allowed. The counts: kinds held (three bits), held
+    twice or more (three bits), and for a terminal, missing and doubled."""
+    rank = tiles = counted = 0
+    for i in range(first, first + size):
+        count = code // _POWERS_OF_5[first + size - 1 - i] % 5
+        if count > remaining - tiles:
+            return _NO_PART
+        rank += _RANK_OFFSETS[i][(remaining - tiles) * 5 + count]
+        tiles += count
+        counted += (count > 0) + ((count >= 2) << 3)
+        if i == 0 or i == 8:  # a terminal
+            counted += ((count == 0) << 6) + ((count >= 2) << 7)
+    return rank | tiles << _HEAD_TILES | counted << _HEAD_COUNTED if first == 0 else \
+        rank | counted << _TAIL_COUNTED
+
+
+def _spread(counted: i64) -> i64:
+    """A head's or tail's counts (kinds held, three bits; held twice or more, three bits; terminal
+    missing; terminal doubled) in the layout of the parts' values, which add up (_ID_MASK)."""
+    return (counted & 7) | (counted & 0x38) << 3 | (counted & 0x40) << 5 | (counted & 0x80) << 8
+
+
+def _dense_suit(code: i64, table: bytes, heads: bytes, tails: bytes) -> i64:
+    """The entry (its index in _ENTRY_VALUES, low eight bits) and the counts for the special forms
+    (above them, added up as the parts' values are) of the suit whose nine counts are ``code`` in
+    base 5, or ``_MISS`` for a suit of more than 14 tiles."""
+    at = code // 625 * 4
+    head: i64 = heads[at] | heads[at + 1] << 8 | heads[at + 2] << 16 | heads[at + 3] << 24
+    if head == _NO_PART:
+        return _MISS
+    at = ((head >> _HEAD_TILES & 15) * 625 + code % 625) * 4
+    tail: i64 = tails[at] | tails[at + 1] << 8 | tails[at + 2] << 16 | tails[at + 3] << 24
+    if tail == _NO_PART:
+        return _MISS
+    rank = (head & (1 << _HEAD_TILES) - 1) + (tail & (1 << _TAIL_COUNTED) - 1)
+    return table[rank] | (_spread(head >> _HEAD_COUNTED) + _spread(tail >> _TAIL_COUNTED)) << 8
+
+
+def _dense_shanten(man: i64, pin: i64, sou: i64, honours: i64, melds: i64) -> int:
+    """Shanten of the hand whose suits' counts (each 0..4) are these base-5 codes and whose honours
+    are held ``honours`` times (the count of each number of copies 0..4, three bits each), with
+    ``melds`` (0..4) melds, from the tables alone; ``_MISS`` for a suit of more than 14 tiles."""
+    table = _table[0]
+    heads = _HEADS[0]
+    tails = _TAILS[0]
+    a = _dense_suit(man, table, heads, tails)
+    b = _dense_suit(pin, table, heads, tails)
+    c = _dense_suit(sou, table, heads, tails)
+    if a < 0 or b < 0 or c < 0:
+        return _MISS
+    pairs = _SUIT_PAIRS[0]
+    ab: i64 = pairs[(a & 255) << 8 | b & 255]
+    cd: i64 = pairs[(c & 255) << 8 | _HONOUR_ENTRIES[0][honours >> 3]]
+    # The regular form: 4 - melds groups and a pair split between the two merged entries (as
+    # _final_values, for one meld count).
+    entries = _ENTRY_VALUES[0]
+    x = ab * 10
+    y = cd * 10
+    groups = 4 - melds
+    used: i64 = 0
+    for i in range(groups + 1):
+        pair_in_y: i64 = entries[x + i] + entries[y + 5 + groups - i]
+        if pair_in_y > used:
+            used = pair_in_y
+        pair_in_x: i64 = entries[x + 5 + i] + entries[y + groups - i]
+        if pair_in_x > used:
+            used = pair_in_x
+    regular = 3 * groups + 1 - used
+    if melds or regular < 1:
+        return regular
+    missing = honours & 7  # honours not held
+    doubled = 7 - missing - (honours >> 3 & 7)  # honours held twice or more
+    return _special_forms(regular, (a >> 8) + (b >> 8) + (c >> 8) + (7 - missing)
+                          + (doubled << 6) + (missing << 11) + (doubled << 15))
+
+
+def _dense_shanten_of_list(counts: list[int], melds: i64) -> int:
+    """:func:`_dense_shanten` of a list of 34 counts (``_MISS`` also for a count not 0..4; a count
+    that is not an int raises TypeError or OverflowError)."""
+    code: i64 = 0
+    man: i64 = 0
+    pin: i64 = 0
+    sou: i64 = 0
+    kind: i64
+    count: i64
+    for kind, count in enumerate(counts):
+        if count < 0 or count > 4:
+            return _MISS
+        if kind < 27:
+            code = code * 5 + count
+            if kind == 8:
+                man = code
+                code = 0
+            elif kind == 17:
+                pin = code
+                code = 0
+            elif kind == 26:
+                sou = code
+                code = 0
+        else:
+            code += 1 << 3 * count
+    return _dense_shanten(man, pin, sou, code, melds)
+
+
+def _dense_shanten_of_bytes(key: bytes, start: i64, melds: i64) -> int:
+    """:func:`_dense_shanten` of the 34 counts ``key[start:start + 34]`` (``_MISS`` also for a count
+    beyond 4)."""
+    code: i64 = 0
+    man: i64 = 0
+    pin: i64 = 0
+    sou: i64 = 0
+    kind: i64 = 0
+    while kind < 34:
+        count: i64 = key[start + kind]
+        if count > 4:
+            return _MISS
+        if kind < 27:
+            code = code * 5 + count
+            if kind == 8:
+                man = code
+                code = 0
+            elif kind == 17:
+                pin = code
+                code = 0
+            elif kind == 26:
+                sou = code
+                code = 0
+        else:
+            code += 1 << 3 * count
+        kind += 1
+    return _dense_shanten(man, pin, sou, code, melds)
 
 
 def _capped_id(counts: bytes, melded: bytes) -> int:
@@ -459,27 +625,20 @@ def shanten(counts: Sequence[int], melds: int = 0, *, melded: Sequence[int] | No
     ...                                                    melded=parse_kinds("555m"))
     (0, 1)
     """
-    # The hot path: one bytes conversion, four slices, seven look-ups; anything new or wrong
-    # (a part not seen yet, a bad count, a bad meld number) goes to _shanten_slow, which checks,
-    # fills the tables and computes the same.
+    # The hot path: one bytes conversion, four slices, seven look-ups (compiled: the counts read as
+    # native ints, and list look-ups); anything new or wrong (a part not seen yet, a bad count, a
+    # bad meld number) goes to _shanten_slow, which checks, fills the tables and computes the same.
     if melded is not None:
         return _shanten_slow(counts, melds, melded)
-    if _PACK_LISTS and isinstance(counts, list) and len(counts) == 34:
-        # A list (the engine's and most callers' counts): packed as ints, no bytes built.
-        try:
-            a = _suit_codes[_code(counts, 0, 9)]
-            b = _suit_codes[_code(counts, 9, 18)]
-            c = _suit_codes[_code(counts, 18, 27)]
-            d = _honor_codes[_code(counts, 27, 34)]
-            regular = _finals[_pairs[(a & 0xFFFF) << 16 | b & 0xFFFF] << 16
-                              | _pairs[(c & 0xFFFF) << 16 | d & 0xFFFF]][melds]
-        except (LookupError, TypeError, ValueError):
-            return _shanten_slow(counts, melds, None)
-        if melds or regular < 1:
-            if melds < 0:
-                _check_melds(melds)
-            return regular
-        return _special_forms(regular, (a + b + c + d) >> 16)
+    if _COMPILED and _ENTRY_VALUES and 0 <= melds <= 4 and isinstance(counts, (list, bytes, bytearray)):
+        found = _MISS
+        if len(counts) == 34:
+            try:
+                found = (_dense_shanten_of_list(counts, melds) if isinstance(counts, list) else
+                         _dense_shanten_of_bytes(bytes(counts), 0, melds))
+            except (TypeError, OverflowError):  # a count that is not an int: the slow path says so
+                return _shanten_slow(counts, melds, None)
+        return found if found != _MISS else _shanten_slow(counts, melds, None)
     try:
         key = bytes(counts)
         a = _suits[key[:9]]
@@ -528,7 +687,7 @@ def shanten_batch(counts: object, melds: int | Sequence[int] = 0) -> array[int]:
     size = len(blob) // 34
     if isinstance(melds, int):
         _check_melds(melds)
-        per_hand: Sequence[int] | None = None
+        per_hand: list[int] | None = None
     else:
         per_hand = list(melds)
         if len(per_hand) != size:
@@ -536,11 +695,18 @@ def shanten_batch(counts: object, melds: int | Sequence[int] = 0) -> array[int]:
         for value in per_hand:
             _check_melds(value)
     out: list[int] = []  # (an array's items are set through the generic protocol: slower)
+    m = melds if isinstance(melds, int) else 0
+    if _COMPILED:  # the compiled build's look-ups (native ints, lists)
+        for i in range(size):
+            if per_hand is not None:
+                m = per_hand[i]
+            found = _dense_shanten_of_bytes(blob, i * 34, m) if _ENTRY_VALUES else _MISS
+            out.append(found if found != _MISS else _shanten_slow(blob[i * 34:i * 34 + 34], m, None))
+        return array("b", out)
     suits = _suits
     honors = _honors
     pairs = _pairs
     finals = _finals
-    m = melds if isinstance(melds, int) else 0
     for i in range(size):
         o = i * 34
         if per_hand is not None:
