@@ -27,7 +27,7 @@ record and its read-only view, the phases) and ``observation`` (what a seat may 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from taku.mahjong.actions import Action, IllegalActionError
 from taku.mahjong.errors import MahjongError
@@ -51,6 +51,7 @@ from taku.mahjong.score import Win
 from taku.mahjong.seats import seat_wind
 from taku.mahjong.tiles import Tile, sort_tiles
 from taku.mahjong.wall import DEAL, DORA, LIVE_END, RINSHAN, Wall
+from taku.values import reduce_state
 
 if TYPE_CHECKING:
     from taku.mahjong.perspective import SeatPerspective
@@ -132,6 +133,10 @@ class Kyoku:
             "dora_marker": wall.tiles[DORA[0]].mjai,
             "tehais": [[t.mjai for t in s.closed] for s in self._seats]})
         self._draw(dealer)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling, copying (see values.py): the hand's attributes, not a new deal.
+        return reduce_state(self, wall=self.wall, rules=self.rules)
 
     # --- queries ----------------------------------------------------------------------------------
     @property

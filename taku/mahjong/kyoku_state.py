@@ -22,7 +22,7 @@ from typing import Any, Final
 from taku.mahjong.hand import Meld
 from taku.mahjong.shanten import shanten, waits
 from taku.mahjong.tiles import TERMINALS_AND_HONORS, WINDS, Tile
-from taku.values import reduce_value
+from taku.values import reduce_state, reduce_value
 
 YAOCHUU: Final = frozenset(TERMINALS_AND_HONORS)
 DRAGON_KINDS: Final = frozenset((31, 32, 33))
@@ -99,6 +99,9 @@ class _Seat:
         self.open_riichi = False
         self.ready: tuple[int, tuple[int, ...]] | None = None
         """The shanten and waits of the hand when it has 3n+1 tiles (None: not known yet)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_state(self, hand=())
 
     def add(self, tile: Tile) -> None:
         self.closed.append(tile)

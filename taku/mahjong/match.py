@@ -25,7 +25,7 @@ from taku.mahjong.kyoku import Event, EventLog, Kyoku, KyokuResult, Observation
 from taku.mahjong.rules import Rules
 from taku.mahjong.seats import seat_of_wind
 from taku.mahjong.wall import Wall
-from taku.values import reduce_value
+from taku.values import reduce_state, reduce_value
 
 
 def seeded_wall(seed: int | str, hand: int, red_fives: tuple[int, int, int]) -> Wall:
@@ -75,6 +75,10 @@ class Match:
         self._events: list[Event] = [{"type": "start_game"}]
         """The match's record, appended to here only (callers read :attr:`events`)."""
         self.kyoku = self._new_kyoku()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling, copying (see values.py): the match's attributes, its hand's among them.
+        return reduce_state(self, rules=self.rules, seed=self.seed)
 
     def _next_wall(self) -> Wall:
         if self._walls is not None:

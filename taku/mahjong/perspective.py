@@ -46,6 +46,7 @@ from taku.mahjong.seats import seat_wind
 from taku.mahjong.shanten import shanten
 from taku.mahjong.tiles import Tile, tiles_to_str
 from taku.mahjong.wall import DEAL_ORDER, DORA, Wall
+from taku.values import reduce_state
 
 _EVENT_TYPES = frozenset({
     "start_game", "start_kyoku", "tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan",
@@ -81,6 +82,12 @@ class _ShadowKyoku(Kyoku):
         self._holding = False
         super().__init__(wall, rules, dealer=dealer, round_wind=round_wind, hand_number=hand_number,
                          honba=honba, deposits=deposits, scores=scores, dealer_wins=dealer_wins)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_state(self, wall=self.wall, rules=self.rules, seat=self.own_seat,
+                            dealer=self.dealer, round_wind=self.round_wind,
+                            hand_number=self.hand_number, honba=self.honba, deposits=self.deposits,
+                            scores=self.scores, dealer_wins=self.dealer_wins)
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         forced = self.forced
@@ -194,6 +201,9 @@ class SeatPerspective:
         self._dealer_wins = dealer_wins
         self._last_dealer: int | None = None
         self._dealer_won = False
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_state(self)
 
     # --- input ------------------------------------------------------------------------------------
     def update(self, event: Any) -> None:

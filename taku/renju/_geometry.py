@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 EMPTY: Final = 0
 EDGE: Final = 3
@@ -69,6 +69,10 @@ class Geometry:
         "zobrist",
         "zobrist_turn",
     )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling, copying: the shared tables of the size (a copied position shares them).
+        return geometry, (self.size,)
 
     def __init__(self, size: int) -> None:
         self.size = size

@@ -39,7 +39,7 @@ from taku.renju.points import (
     transform,
 )
 from taku.renju.rules import PRESETS, RENJU, RenjuRules
-from taku.values import reduce_value
+from taku.values import reduce_state, reduce_value
 
 
 class Termination(enum.Enum):
@@ -130,6 +130,9 @@ class Position:
         self._hash = 0
         self._stones = 0
         self.push_moves(moves)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: see values.py
+        return reduce_state(self, rules=self._rules)
 
     @classmethod
     def from_stones(

@@ -23,7 +23,7 @@ examined recursively, and only when a move makes at least two threes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, Literal, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeAlias
 
 from taku.renju._geometry import (
     EMPTY,
@@ -80,6 +80,10 @@ class _Mode:
 
     __slots__ = ("exact", "extended", "eye_is_three", "table")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickling, copying: the mode shared by every position with these definitions.
+        return _shared_mode, (self.extended, self.exact, self.eye_is_three)
+
     def __init__(self, extended: bool, exact: bool, eye_is_three: bool) -> None:
         self.extended = extended
         self.exact = exact
@@ -115,11 +119,13 @@ def patterns_seen() -> int:
 
 def mode_for(rules: RenjuRules) -> _Mode:
     """The line-reading mode of ``rules`` (shared by every position with the same definitions)."""
-    signature = (
-        rules.threat_definition == "extended",
-        rules.exact_five_for_black,
-        rules.eye_makes_five == "three",
-    )
+    return _shared_mode(rules.threat_definition == "extended", rules.exact_five_for_black,
+                        rules.eye_makes_five == "three")
+
+
+def _shared_mode(extended: bool, exact: bool, eye_is_three: bool) -> _Mode:
+    """The mode of these definitions, made once."""
+    signature = (extended, exact, eye_is_three)
     mode = _MODES.get(signature)
     if mode is None:
         mode = _MODES[signature] = _Mode(*signature)
