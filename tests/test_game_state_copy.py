@@ -23,6 +23,7 @@ from taku.mahjong.perspective import SeatPerspective
 from taku.mahjong.rules import Rules
 from taku.mahjong.wall import Wall
 from taku.renju.board import Position
+from taku.renju.points import Point
 
 Twin = Callable[[Any], Any]
 TWINS: dict[str, Twin] = {
@@ -123,6 +124,17 @@ def test_a_copied_renju_position_plays_on_independently(twin: Twin) -> None:
     assert list(other.legal_moves) == list(position.legal_moves)
     assert other.zobrist_hash() == position.zobrist_hash()
     assert other.outcome() == position.outcome()
+
+
+@pytest.mark.parametrize("twin", TWINS.values(), ids=TWINS.keys())
+def test_a_copied_legal_move_view_lists_its_positions_moves(twin: Twin) -> None:
+    """``Position.legal_moves`` is a lazy view; a copy of it (shallow or deep, or pickled) lists
+    the same points as the view it came from, in the same order."""
+    position = Position("h8i9j10h9")
+    view = position.legal_moves
+    other = twin(view)
+    assert other is not view and list(other) == list(view) and len(list(view)) == 221
+    assert Point.from_str("h10") in other
 
 
 @pytest.mark.parametrize("twin", TWINS.values(), ids=TWINS.keys())

@@ -553,6 +553,9 @@ class LegalMoveGenerator:
     def __init__(self, position: Position) -> None:
         self._position = position
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickling, copying: a view of its position
+        return LegalMoveGenerator, (self._position,)
+
     def __iter__(self) -> Iterator[Point]:
         position = self._position
         if position.is_over:
