@@ -21,8 +21,9 @@ from taku import build
 from tests.conftest import REPO
 
 CORE_PACKAGES = ("mahjong", "renju", "bots")
-CORE_MODULES = ("taku.values",)
-"""The compiled modules outside those packages (what both cores share)."""
+CORE_MODULES = ("taku.values", "taku.envs.mahjong_encoding", "taku.envs.mahjong_actions")
+"""The compiled modules outside those packages (what both cores share, and the mahjong
+environment's NumPy-free observation vector and action indices)."""
 HOT_MODULES = ("taku.mahjong.shanten", "taku.mahjong.score", "taku.renju.forbidden", "taku.bots.renju_search")
 
 

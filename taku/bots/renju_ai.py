@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -328,26 +329,8 @@ class RenjuAI:
     def _still_lost_vct(
         board: SearchBoard, i: int, me: int, search: ThreatSearch, vct_depth: int, vcf_depth: int
     ) -> bool:
-        """Whether the opponent still has a VCT after my move on ``i`` (after the forced block, if it
-        is a four; a double four or a four the opponent may not block wins outright)."""
-        you = 3 - me
-        board.place(i, me)
-        try:
-            completions = board.new_five_points(i, me)
-            if len(completions) >= 2:
-                return False
-            if completions:
-                block = completions[0]
-                if not board.legal(block, you):
-                    return False
-                board.place(block, you)
-                try:
-                    return search.vct_deepening(vct_depth, vcf_depth) is not None
-                finally:
-                    board.remove(block)
-            return search.vct_deepening(vct_depth, vcf_depth) is not None
-        finally:
-            board.remove(i)
+        """Whether the opponent still has a VCT after my move on ``i`` (see :func:`_still_lost`)."""
+        return _still_lost(board, i, me, lambda: search.vct_deepening(vct_depth, vcf_depth) is not None)
 
     @staticmethod
     def _still_lost(board: SearchBoard, i: int, me: int, clock: Clock, depth: int) -> bool:
@@ -606,27 +589,9 @@ class _AlphaBeta:
         return found
 
     def _still_threatened(self, i: int, color: int) -> bool:
-        """Whether the opponent still has a VCT after ``color``'s move on ``i`` (after the forced block
-        if it is a four)."""
-        board = self.board
-        other = 3 - color
-        board.place(i, color)
-        try:
-            completions = board.new_five_points(i, color)
-            if len(completions) >= 2:
-                return False
-            if completions:
-                block = completions[0]
-                if not board.legal(block, other):
-                    return False
-                board.place(block, other)
-                try:
-                    return self._proves(other, _DEFENCE_NODES) is not None
-                finally:
-                    board.remove(block)
-            return self._proves(other, _DEFENCE_NODES) is not None
-        finally:
-            board.remove(i)
+        """Whether the opponent still has a VCT after ``color``'s move on ``i`` (see
+        :func:`_still_lost`)."""
+        return _still_lost(self.board, i, color, lambda: self._proves(3 - color, _DEFENCE_NODES) is not None)
 
     def _leaf(self, color: int) -> int:
         """The static value for ``color`` to move: the pattern score, read with the threats on the board
@@ -746,3 +711,27 @@ __all__ = [
     "solve_vcf",
     "solve_vct",
 ]
+
+
+def _still_lost(board: SearchBoard, i: int, me: int, opponent_wins: Callable[[], bool]) -> bool:
+    """Whether ``opponent_wins()`` (a threat search for the opponent, on ``board``) still finds a
+    win after my move on ``i``: after the opponent's forced block when the move is a four; a double
+    four, or a four whose five point the opponent may not block, wins outright (False)."""
+    you = 3 - me
+    board.place(i, me)
+    try:
+        completions = board.new_five_points(i, me)
+        if len(completions) >= 2:
+            return False
+        if completions:
+            block = completions[0]
+            if not board.legal(block, you):
+                return False
+            board.place(block, you)
+            try:
+                return opponent_wins()
+            finally:
+                board.remove(block)
+        return opponent_wins()
+    finally:
+        board.remove(i)
