@@ -288,7 +288,7 @@ class RenjuAI:
         safe: list[int] = []
         try:
             for i in candidates:
-                if board.legal(i, me) and not self._still_lost(board, i, me, clock, depth):
+                if board.legal(i, me) and not self._still_lost_vcf(board, i, me, clock, depth):
                     safe.append(i)
         except SearchTimeout:
             pass
@@ -329,31 +329,16 @@ class RenjuAI:
     def _still_lost_vct(
         board: SearchBoard, i: int, me: int, search: ThreatSearch, vct_depth: int, vcf_depth: int
     ) -> bool:
-        """Whether the opponent still has a VCT after my move on ``i`` (see :func:`_still_lost`)."""
-        return _still_lost(board, i, me, lambda: search.vct_deepening(vct_depth, vcf_depth) is not None)
+        """Whether the opponent still has a VCT after my move on ``i`` (see :func:`_opponent_still_wins`)."""
+        return _opponent_still_wins(
+            board, i, me, lambda: search.vct_deepening(vct_depth, vcf_depth) is not None)
 
     @staticmethod
-    def _still_lost(board: SearchBoard, i: int, me: int, clock: Clock, depth: int) -> bool:
-        """Whether the opponent still has a VCF after my move on ``i`` (and, if it is a four, after the
-        opponent's block: a four only delays a VCF unless it wins)."""
-        you = 3 - me
-        board.place(i, me)
-        try:
-            completions = board.new_five_points(i, me)
-            if len(completions) >= 2:
-                return False
-            if completions:
-                block = completions[0]
-                if not board.legal(block, you):
-                    return False
-                board.place(block, you)
-                try:
-                    return ThreatSearch(board, you, clock).vcf(depth) is not None
-                finally:
-                    board.remove(block)
-            return ThreatSearch(board, you, clock).vcf(depth) is not None
-        finally:
-            board.remove(i)
+    def _still_lost_vcf(board: SearchBoard, i: int, me: int, clock: Clock, depth: int) -> bool:
+        """Whether the opponent still has a VCF after my move on ``i`` (see
+        :func:`_opponent_still_wins`: a four only delays a VCF unless it wins)."""
+        return _opponent_still_wins(
+            board, i, me, lambda: ThreatSearch(board, 3 - me, clock).vcf(depth) is not None)
 
     def _one_ply(self, board: SearchBoard, me: int) -> int:
         """The best point by attack plus defence value, with the level's noise."""
@@ -590,8 +575,9 @@ class _AlphaBeta:
 
     def _still_threatened(self, i: int, color: int) -> bool:
         """Whether the opponent still has a VCT after ``color``'s move on ``i`` (see
-        :func:`_still_lost`)."""
-        return _still_lost(self.board, i, color, lambda: self._proves(3 - color, _DEFENCE_NODES) is not None)
+        :func:`_opponent_still_wins`)."""
+        return _opponent_still_wins(
+            self.board, i, color, lambda: self._proves(3 - color, _DEFENCE_NODES) is not None)
 
     def _leaf(self, color: int) -> int:
         """The static value for ``color`` to move: the pattern score, read with the threats on the board
@@ -713,7 +699,7 @@ __all__ = [
 ]
 
 
-def _still_lost(board: SearchBoard, i: int, me: int, opponent_wins: Callable[[], bool]) -> bool:
+def _opponent_still_wins(board: SearchBoard, i: int, me: int, opponent_wins: Callable[[], bool]) -> bool:
     """Whether ``opponent_wins()`` (a threat search for the opponent, on ``board``) still finds a
     win after my move on ``i``: after the opponent's forced block when the move is a four; a double
     four, or a four whose five point the opponent may not block, wins outright (False)."""
