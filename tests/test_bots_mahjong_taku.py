@@ -271,6 +271,17 @@ def test_a_cheap_open_tenpai_folds_a_half_suji_tile_against_riichi() -> None:
     assert chosen_tile(TakuPlayer(0, push_fold=PushFold(cheap_open_chance=0.01)), observation) == "7p"
 
 
+def test_a_closed_tenpai_counts_what_riichi_adds_and_pushes_against_a_dealer_riichi() -> None:
+    # seat 0 (North) against the dealer's riichi: throwing 8s leaves riichi-pinfu on 69p
+    # (2,000 points by ron with riichi; self-drawn wins and ura-dora add to it: 1.4 times)
+    events = riichi_events(1, "9p1z2z8m", "", "6s")
+    observation = observe("234m456p78p11s4568s", discards=("", "9p1z2z8m6s", "", ""),
+                          riichi=(False, True, False, False), events=events, dealer=1)
+    assert chosen_tile(TakuPlayer(0), observation) == "8s"
+    # valued at its ron points only, the hand folded (6s: genbutsu)
+    assert chosen_tile(TakuPlayer(0, push_fold=PREVIOUS_PUSH_FOLD), observation) == "6s"
+
+
 def test_a_big_open_hand_is_a_threat() -> None:
     observation = observe(FAR_HAND, discards=("", "", "", "1z"),
                           other_melds={3: ("555z+", "1-23p", "7-89p")})
