@@ -23,8 +23,10 @@ its legal actions:
   the hand's value, less the expected cost of dealing in now and later) against folding, and
   either pushes the best one or folds, discarding the tile least likely to deal in: genbutsu,
   then tiles safe by suji, kabe (no-chance) and one-chance, honours with copies already seen,
-  terminals (the danger model and the race are in :mod:`taku.bots.mahjong_defence`); in the
-  last hand the leader folds more and the last player pushes more;
+  terminals (the danger model and the race are in :mod:`taku.bots.mahjong_defence`); a cheap
+  open hand pushes against a riichi only nearly safe tiles, a closed tenpai hand counts what
+  riichi adds to its win (:class:`PushFold`); in the last hand the leader folds more and the
+  last player pushes more;
 - **nine terminals**: declares the abortive draw unless the hand is near kokushi.
 
 Ties are broken by a ``random.Random(seed)``, so a seeded game replays exactly.
