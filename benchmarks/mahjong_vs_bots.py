@@ -53,12 +53,16 @@ from taku.bots.evaluation import (  # noqa: E402
     schedule,
     summarize,
 )
+from taku.bots.mahjong_taku import PushFold, TakuPlayer  # noqa: E402
 from taku.bots.simple import Player  # noqa: E402
 from taku.mahjong.actions import Action  # noqa: E402
 from taku.mahjong.kyoku import Observation  # noqa: E402
 from taku.mahjong.match import Match  # noqa: E402
 from taku.mahjong.rules import Rules  # noqa: E402
 from taku.protocols.mjai_process import MjaiProcessPlayer  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from mahjong_push_fold import parse_push_fold  # noqa: E402
 
 RULES = Rules.preset("tenhou")
 BRIDGE = ROOT / "benchmarks" / "mjai_bridge.py"
@@ -85,9 +89,10 @@ def _outside(name: str, seat: int, timeout: float) -> MjaiProcessPlayer:
 
 
 def play_one(spec: GameSpec, names: Sequence[str], timeout: float, label: str = "",
-             events: Path | None = None) -> dict[str, Any]:
+             events: Path | None = None, push_fold: PushFold | None = None) -> dict[str, Any]:
     """Play ``spec`` with ``names`` and return its record (see :func:`record_result`); with
-    ``events``, write the game's mjai events there too, one JSON line each (a file per game)."""
+    ``events``, write the game's mjai events there too, one JSON line each (a file per game);
+    with ``push_fold``, the ``taku`` entries play with those push/fold parameters."""
     players: list[Any] = []
     outside: list[MjaiProcessPlayer] = []
     for seat in range(4):
@@ -96,6 +101,8 @@ def play_one(spec: GameSpec, names: Sequence[str], timeout: float, label: str = 
         if name in OUTSIDE:
             player: Any = _outside(name, seat, timeout)
             outside.append(player)
+        elif name == "taku" and push_fold is not None:
+            player = Timed(TakuPlayer(player_seed(spec, entry), rules=RULES, push_fold=push_fold))
         else:
             player = Timed(make_player(name, player_seed(spec, entry), RULES))
         players.append(player)
@@ -216,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="append one JSON line per game")
     parser.add_argument("--events", type=Path, default=None,
                         help="write each game's mjai events into this directory (a file per game)")
+    parser.add_argument("--push-fold", type=parse_push_fold, default=None, metavar="SPEC",
+                        help="push/fold parameters of the taku entries: default, previous or "
+                             "FIELD=VALUE,... (benchmarks/mahjong_push_fold.py)")
     parser.add_argument("--report", type=Path, nargs="+", default=None,
                         help="only summarize the games in these files")
     args = parser.parse_args(argv)
@@ -230,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [(spec, lineup) for spec in specs for lineup in lineups]
     records: list[dict[str, Any]] = []
     started = time.time()
-    for record in _run(jobs, args.timeout, args.workers, args.label, args.events):
+    for record in _run(jobs, args.timeout, args.workers, args.label, args.events, args.push_fold):
         records.append(record)
         if args.out is not None:
             args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -244,17 +254,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(jobs: Sequence[tuple[GameSpec, Sequence[str]]], timeout: float, workers: int,
-         label: str, events: Path | None = None) -> Iterator[dict[str, Any]]:
+         label: str, events: Path | None = None, push_fold: PushFold | None = None,
+         ) -> Iterator[dict[str, Any]]:
     if workers <= 1:
         for spec, names in jobs:
-            yield play_one(spec, names, timeout, label, events)
+            yield play_one(spec, names, timeout, label, events, push_fold)
         return
     pending = iter(jobs)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         running: set[Future[dict[str, Any]]] = set()
         while True:
             for spec, names in pending:
-                running.add(pool.submit(play_one, spec, names, timeout, label, events))
+                running.add(pool.submit(play_one, spec, names, timeout, label, events, push_fold))
                 if len(running) >= workers:
                     break
             if not running:

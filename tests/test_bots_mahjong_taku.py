@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from taku.bots.evaluation import hand_counts
-from taku.bots.mahjong_taku import TakuPlayer, danger, safe_kinds
+from taku.bots.mahjong_taku import PREVIOUS_PUSH_FOLD, PushFold, TakuPlayer, danger, safe_kinds
 from taku.bots.simple import RandomPlayer, SimplePlayer, TsumogiriPlayer
 from taku.mahjong.actions import Action
 from taku.mahjong.hand import Meld
@@ -26,9 +26,9 @@ def observe(hand: str, *, legal: list[Action] | None = None, drawn: str | None =
             riichi: tuple[bool, bool, bool, bool] = (False, False, False, False),
             other_melds: dict[int, tuple[str, ...]] | None = None, dora: str = "1z",
             events: tuple[dict[str, Any], ...] = (), tiles_left: int = 50,
-            last_discard: tuple[int, Tile] | None = None) -> Observation:
-    """An observation for seat 0 (the dealer, East round) with ``hand`` (concealed tiles); by
-    default its legal actions are the discards of each distinct concealed tile."""
+            last_discard: tuple[int, Tile] | None = None, dealer: int = 0) -> Observation:
+    """An observation for seat 0 (by default the dealer; East round) with ``hand`` (concealed
+    tiles); by default its legal actions are the discards of each distinct concealed tile."""
     tiles = tuple(sorted(parse_tiles(hand)))
     if legal is None:
         legal = [Action("dahai", 0, t) for t in sorted(set(tiles))]
@@ -36,7 +36,7 @@ def observe(hand: str, *, legal: list[Action] | None = None, drawn: str | None =
     for seat, texts in (other_melds or {}).items():
         all_melds[seat] = tuple(Meld.from_str(m) for m in texts)
     return Observation(
-        seat=0, round_wind=0, hand_number=1, honba=0, deposits=0, dealer=0, scores=(25000,) * 4,
+        seat=0, round_wind=0, hand_number=1, honba=0, deposits=0, dealer=dealer, scores=(25000,) * 4,
         hand=tiles, drawn=Tile.from_str(drawn) if drawn else None,
         melds=(all_melds[0], all_melds[1], all_melds[2], all_melds[3]),
         discards=tuple(parse_tiles(d) for d in discards), riichi=riichi,
@@ -248,6 +248,38 @@ def test_a_fast_valuable_hand_pushes_against_riichi() -> None:
     observation = observe(hand, discards=("", "9p1z", "", ""), riichi=(False, True, False, False),
                           events=events)
     assert chosen_tile(TakuPlayer(0), observation) == "3s"
+
+
+def test_a_cheap_open_tenpai_folds_a_half_suji_tile_against_riichi() -> None:
+    # seat 0 (South, 1,000 points: open tanyao, 58p wait once 4p goes) against seat 1's riichi;
+    # 4p is half suji (7p passed, 1p not), about 7.5% to deal in: too much for 1,000 points
+    events = riichi_events(1, "9p1z2z8m", "", "7p")
+    observation = observe("55m467p234678s", melds=("3-45p",), discards=("", "9p1z2z8m7p", "", ""),
+                          riichi=(False, True, False, False), events=events, dealer=2)
+    assert chosen_tile(TakuPlayer(0), observation) == "7p"  # genbutsu: folds
+    # the push/fold before the cheap-open rule pushed 4p
+    assert chosen_tile(TakuPlayer(0, push_fold=PREVIOUS_PUSH_FOLD), observation) == "4p"
+    # two dora (5m: indicator 4m) make it 3,900: the same hand pushes
+    valuable = observe("55m467p234678s", melds=("3-45p",), discards=("", "9p1z2z8m7p", "", ""),
+                       riichi=(False, True, False, False), events=events, dealer=2, dora="4m")
+    assert chosen_tile(TakuPlayer(0), valuable) == "4p"
+    # and a cheap hand still pushes a tile below the limit: with 1p passed too, 4p is full suji
+    suji = riichi_events(1, "9p1z2z8m1p", "", "7p")
+    observation = observe("55m467p234678s", melds=("3-45p",), discards=("", "9p1z2z8m1p7p", "", ""),
+                          riichi=(False, True, False, False), events=suji, dealer=2)
+    assert chosen_tile(TakuPlayer(0), observation) == "4p"
+    assert chosen_tile(TakuPlayer(0, push_fold=PushFold(cheap_open_chance=0.01)), observation) == "7p"
+
+
+def test_a_closed_tenpai_counts_what_riichi_adds_and_pushes_against_a_dealer_riichi() -> None:
+    # seat 0 (North) against the dealer's riichi: throwing 8s leaves riichi-pinfu on 69p
+    # (2,000 points by ron with riichi; self-drawn wins and ura-dora add to it: 1.4 times)
+    events = riichi_events(1, "9p1z2z8m", "", "6s")
+    observation = observe("234m456p78p11s4568s", discards=("", "9p1z2z8m6s", "", ""),
+                          riichi=(False, True, False, False), events=events, dealer=1)
+    assert chosen_tile(TakuPlayer(0), observation) == "8s"
+    # valued at its ron points only, the hand folded (6s: genbutsu)
+    assert chosen_tile(TakuPlayer(0, push_fold=PREVIOUS_PUSH_FOLD), observation) == "6s"
 
 
 def test_a_big_open_hand_is_a_threat() -> None:

@@ -23,8 +23,10 @@ its legal actions:
   the hand's value, less the expected cost of dealing in now and later) against folding, and
   either pushes the best one or folds, discarding the tile least likely to deal in: genbutsu,
   then tiles safe by suji, kabe (no-chance) and one-chance, honours with copies already seen,
-  terminals (the danger model and the race are in :mod:`taku.bots.mahjong_defence`); in the
-  last hand the leader folds more and the last player pushes more;
+  terminals (the danger model and the race are in :mod:`taku.bots.mahjong_defence`); a cheap
+  open hand pushes against a riichi only nearly safe tiles, a closed tenpai hand counts what
+  riichi adds to its win (:class:`PushFold`); in the last hand the leader folds more and the
+  last player pushes more;
 - **nine terminals**: declares the abortive draw unless the hand is near kokushi.
 
 Ties are broken by a ``random.Random(seed)``, so a seeded game replays exactly.
@@ -54,13 +56,41 @@ from taku.mahjong.seats import places_after, seat_after, seat_wind
 from taku.mahjong.shanten import shanten, shanten_kokushi
 from taku.mahjong.tiles import Tile, dora_from_indicator
 
-__all__ = ["TakuPlayer", "danger", "safe_kinds"]
+__all__ = ["PushFold", "TakuPlayer", "danger", "safe_kinds"]
 
 _YAOCHUU = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _IS_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _DRAGONS = (31, 32, 33)
 FUTURE_PUSH_RISK = 0.03
 """The chance that each later discard of a hand that pushes deals in to a threat."""
+
+
+class PushFold(NamedTuple):
+    """The parameters of push or fold against threats (:meth:`TakuPlayer._push_or_fold`).
+
+    ``future_risk``: the chance that each later discard of a hand that pushes deals in to a
+    threat. ``cheap_open_points``: an open hand whose win is worth less than this (a dealer's
+    points counted two thirds) pushes against a riichi only discards whose chance to deal in to
+    every riichi player is below ``cheap_open_chance`` (the suji of a terminal or a 2/8, an
+    honour, a middle tile with suji on both sides: 4-5%), else it folds: it wins little and
+    deals in for a riichi's price. ``riichi_value``: what a closed tenpai hand's ron with riichi
+    is worth, times its points (self-drawn wins, ura-dora and ippatsu come on top).
+    ``hidden_han``: the han a hand not yet tenpai is expected to add to the han in sight (dora,
+    red fives, value honours, riichi for a closed hand), open; ``closed_hidden_han`` closed
+    (self-drawn wins, ura-dora, pinfu or tanyao on the way).
+    """
+
+    future_risk: float = FUTURE_PUSH_RISK
+    cheap_open_points: float = 2000.0
+    cheap_open_chance: float = 0.05
+    riichi_value: float = 1.4
+    hidden_han: float = 0.5
+    closed_hidden_han: float = 0.5
+
+
+PREVIOUS_PUSH_FOLD = PushFold(cheap_open_points=0.0, riichi_value=1.0)
+"""The push or fold of the version before the cheap-open rule and the riichi value (2026-11-28):
+the reference of the self-play checks."""
 LATE_TENPAI_TILES = 12
 """Tiles left in the wall from which a one-shanten hand calls for tenpai without a yaku."""
 
@@ -123,13 +153,16 @@ def safe_kinds(observation: Observation, seat: int) -> set[int]:
 class TakuPlayer:
     """The ``taku`` player (see the module docstring). ``defence=False`` gives the same player
     without any defence (pure efficiency and value). ``rules`` (default: Tenhou's) tells it
-    whether open tanyao counts and how to value a win."""
+    whether open tanyao counts and how to value a win; ``push_fold`` (default ``PushFold()``)
+    holds the parameters of push or fold."""
 
     name = "taku"
 
-    def __init__(self, seed: int | str = 0, *, defence: bool = True, rules: Rules | None = None) -> None:
+    def __init__(self, seed: int | str = 0, *, defence: bool = True, rules: Rules | None = None,
+                 push_fold: PushFold | None = None) -> None:
         self._rng = random.Random(seed)
         self.defence = defence
+        self.push_fold = push_fold if push_fold is not None else PushFold()
         self.rules = rules if rules is not None else Rules.preset("tenhou")
         self._kuitan = self.rules.kuitan
 
@@ -251,7 +284,10 @@ class TakuPlayer:
         :mod:`taku.bots.mahjong_defence`)."""
         obs = view.obs
         facing = view.threats()
+        tuning = self.push_fold
         gain_weight, loss_weight = view.stakes()
+        dealer = view.seat_wind == 0
+        riichis = [t for t in facing if t.riichi]
         unseen_total = sum(view.unseen)
         turns = obs.tiles_left // 4
         end_rate = 0.03
@@ -260,8 +296,14 @@ class TakuPlayer:
         end_rate = min(end_rate, 0.5)
         threat_value = sum(t.tenpai * t.value for t in facing)
         bonus = 1000 * obs.deposits + 300 * obs.honba + 0.1 * threat_value  # and his tsumo avoided
-        hand_value = han_points(view.value() + 0.5, view.seat_wind == 0)
-        future_risk = FUTURE_PUSH_RISK * threat_value  # the expected cost of one more pushed discard
+        hand_value = han_points(
+            view.value() + (tuning.closed_hidden_han if view.closed else tuning.hidden_han), dealer)
+        future_risk = tuning.future_risk * threat_value  # the expected cost of one more pushed discard
+        # a cheap open hand pushes against a riichi only nearly safe tiles
+        cheap_limit = tuning.cheap_open_points * (1.5 if dealer else 1.0)
+        cheap = bool(riichis) and not view.closed and (
+            hand_value if best_shanten > 0 else max((r.points for r in rows if r.shanten <= 0),
+                                                    default=0.0)) < cheap_limit
         fold_key: tuple[float, ...] = ()
         fold_row = rows[0]
         push_key: tuple[float, ...] = ()
@@ -278,11 +320,14 @@ class TakuPlayer:
                 fold_key, fold_row = fold, row
             if row.shanten > best_shanten:
                 continue
+            if cheap and any(deal_in_chance(kind, t, view.unseen, view.dora) >= tuning.cheap_open_chance
+                             for t in riichis):
+                continue
             if row.shanten <= 0:
                 if row.waits_left <= 0 or row.points <= 0:
                     continue
                 args = (0, float(row.waits_left), float(row.waits_left))
-                value = row.points
+                value = row.points * (tuning.riichi_value if view.closed else 1.0)
             else:
                 args = (row.shanten, row.ukeire, 5.0)
                 value = hand_value
