@@ -580,13 +580,15 @@ class _AlphaBeta:
             self.board, i, color, lambda: self._proves(3 - color, _DEFENCE_NODES) is not None)
 
     def _leaf(self, color: int) -> int:
-        """The static value for ``color`` to move: the pattern score, read with the threats on the board
-        (a five to play wins, an open four against loses, a four against is searched on)."""
+        """The static value for ``color`` to move: the pattern evaluation (``evaluation``), read with
+        the threats on the board (a five to play wins, two fives against lose, a four against is
+        answered by its forced block and searched on, a VCF of the side to move wins)."""
         board = self.board
-        fives, straights, fours, best = board.threat_summary(color)
-        if fives:
+        mine = board.pattern_counts(color)
+        if mine[0]:
             return WIN_SCORE - 1
-        their_fives, their_straights, their_fours, their_best = board.threat_summary(3 - color)
+        theirs = board.pattern_counts(3 - color)
+        their_fives = theirs[0]
         if their_fives >= 2:
             return -WIN_SCORE + 2
         if their_fives == 1 and self.extensions < _MAX_EXTENSIONS:
@@ -601,23 +603,89 @@ class _AlphaBeta:
             finally:
                 board.remove(block)
                 self.extensions -= 1
-        if fours and not their_fives:
+        if (mine[1] or mine[2] or mine[4]) and not their_fives:
             # Quiescence on fours: a win by continuous fours for the side to move is a win here.
             line = self.threats[color].vcf(_LEAF_VCF_DEPTH)
             if line is not None:
                 return WIN_SCORE - len(line)
-        value = board.score if color == 1 else -board.score
-        value += 30 + best // 3 - their_best // 6
-        if straights:
-            value += 200_000 if not their_fours else 20_000
-        elif their_straights:
-            value -= 8_000 if fours else 20_000 * min(their_straights, 3)
-        return value
+        return evaluation(board, color, mine, theirs)
 
     def _made_five(self, i: int, color: int) -> bool:
         """Whether ``color``'s stone on ``i`` completed a five."""
         e0, e1, e2, e3 = self.board.placed_entries(i, color)
         return bool((e0 | e1 | e2 | e3) & 1)
+
+
+EVAL_WEIGHTS: Final = (
+    0,  # my four-three points
+    0,  # my double-three points
+    0,  # my four points
+    0,  # my three points
+    0,  # my two points
+    0,  # my shape sum
+    0,  # their straight-four points
+    0,  # their four-three points
+    0,  # their double-three points
+    0,  # their four points
+    0,  # their three points
+    0,  # their two points
+    0,  # their shape sum
+    0,  # window total
+)
+"""The evaluation's weights (thousandths of a logit of the chance to win), one per feature of
+``_features``: fitted by ``benchmarks/renju_eval_tuning.py`` (see docs/renju-ai.md)."""
+
+_STRAIGHT_FOUR_WIN: Final = 200_000
+"""A straight four to play, the opponent having no four: a win next move, short of a found one."""
+_STRAIGHT_FOUR_CHECKED: Final = 20_000
+"""A straight four to play when the opponent has a four to interpose first."""
+
+
+def _features(
+    board: SearchBoard, color: int, mine: tuple[int, ...], theirs: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The evaluation features of ``board`` for ``color`` to move, given both colours'
+    ``pattern_counts``: the order of ``EVAL_WEIGHTS``."""
+    window = board.score if color == 1 else -board.score
+    return (mine[2], mine[3], mine[4], mine[5], mine[6], mine[7],
+            theirs[1], theirs[2], theirs[3], theirs[4], theirs[5], theirs[6], theirs[7], window)
+
+
+def evaluation(board: SearchBoard, color: int, mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
+    """The static value of ``board`` for ``color`` to move (neither side making a five on its
+    next move): the weighted pattern features, and a straight four of the side to move as
+    nearly a win."""
+    w = EVAL_WEIGHTS
+    window = board.score if color == 1 else -board.score
+    value = (w[0] * mine[2] + w[1] * mine[3] + w[2] * mine[4] + w[3] * mine[5] + w[4] * mine[6]
+             + w[5] * mine[7] + w[6] * theirs[1] + w[7] * theirs[2] + w[8] * theirs[3]
+             + w[9] * theirs[4] + w[10] * theirs[5] + w[11] * theirs[6] + w[12] * theirs[7]
+             + w[13] * window) // 1000
+    if mine[1]:
+        their_fours = theirs[1] + theirs[2] + theirs[4]
+        value += _STRAIGHT_FOUR_WIN if not their_fours else _STRAIGHT_FOUR_CHECKED
+    return value
+
+
+def _old_evaluation(board: SearchBoard, color: int, mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
+    """The evaluation before the fitted weights (2026-11-28), for comparing fits."""
+    value = board.score if color == 1 else -board.score
+    value += 30 + mine[8] // 3 - theirs[8] // 6
+    fours = mine[1] + mine[2] + mine[4]
+    if mine[1]:
+        value += 200_000 if not (theirs[1] + theirs[2] + theirs[4]) else 20_000
+    elif theirs[1]:
+        value -= 8_000 if fours else 20_000 * min(theirs[1], 3)
+    return value
+
+
+def eval_features(position: Position) -> tuple[list[int], int]:
+    """The evaluation features of ``position`` for the side to move (``EVAL_WEIGHTS``' order) and
+    the value the evaluation before the fitted weights gave it (for the tuning script)."""
+    board = SearchBoard(position)
+    color = int(position.turn)
+    mine, theirs = board.pattern_counts(color), board.pattern_counts(3 - color)
+    return list(_features(board, color, mine, theirs)), _old_evaluation(board, color, mine, theirs)
 
 
 def _search_board(position: Position, max_depth: int) -> tuple[SearchBoard, int]:
