@@ -23,8 +23,8 @@ or tables is used.
 ``fit`` reads the labelled positions, computes taku's evaluation features for each (the counts of
 ``SearchBoard.pattern_counts`` for the side to move and the opponent, and the window total) and fits
 the weights by logistic regression (Texel's method): the predicted chance of winning
-``1 / (1 + exp(-w.x / 1000))`` against the engine's, ``1 / (1 + exp(-eval / --scale))``, minimising
-the cross-entropy by gradient descent on standardised features. It prints the weights as the table
+``1 / (1 + exp(-w.x / 1000000))`` against the engine's, ``1 / (1 + exp(-eval / --scale))``, minimising
+the cross-entropy by gradient descent on features scaled by their root mean square. It prints the weights as the table
 to paste into ``renju_ai.py`` and the fit's error on the labels against the old evaluation's.
 """
 
@@ -134,9 +134,9 @@ def fit(args: argparse.Namespace) -> None:
         features, old = eval_features(position)
         rows.append(([float(f) for f in features], _sigmoid(int(words[0]) / args.scale), old))
     count = len(FEATURES)
-    means = [sum(r[0][k] for r in rows) / len(rows) for k in range(count)]
-    spreads = [max(1e-9, math.sqrt(sum((r[0][k] - means[k]) ** 2 for r in rows) / len(rows)))
-               for k in range(count)]
+    # Each feature divided by its root mean square (no centring: the evaluation has no constant,
+    # a position and its colours swapped score opposite).
+    spreads = [max(1e-9, math.sqrt(sum(r[0][k] ** 2 for r in rows) / len(rows))) for k in range(count)]
     data = [([(r[0][k]) / spreads[k] for k in range(count)], r[1]) for r in rows]
     rng = random.Random(1)
     rng.shuffle(data)
@@ -151,7 +151,7 @@ def fit(args: argparse.Namespace) -> None:
             total -= y * math.log(p) + (1 - y) * math.log(1 - p)
         return total / max(1, len(sample))
 
-    rate = 0.5
+    rate = args.rate
     for step in range(args.steps):
         gradient = [0.0] * count
         for x, y in train:
@@ -160,11 +160,12 @@ def fit(args: argparse.Namespace) -> None:
                 gradient[k] += error * x[k]
         weights = [w - rate * g / len(train) - rate * args.l2 * w
                    for w, g in zip(weights, gradient, strict=True)]
-        if step % 100 == 0:
+        if step % 500 == 0:
             print(f"step {step}: train {loss(train, weights):.4f} test {loss(test, weights):.4f}",
                   file=sys.stderr)
-    # Back to the raw features, in thousandths of a logit (the search's units).
-    raw = [round(1000 * w / s) for w, s in zip(weights, spreads, strict=True)]
+    # Back to the raw features, in millionths of a logit (the evaluation divides the sum by 1000:
+    # its unit is a thousandth of a logit).
+    raw = [round(1_000_000 * w / s) for w, s in zip(weights, spreads, strict=True)]
     print(f"positions {len(rows)} (train {len(train)}, test {len(test)}); "
           f"cross-entropy train {loss(train, weights):.4f}, test {loss(test, weights):.4f}")
     # The old evaluation, its one scale fitted the same way.
@@ -173,6 +174,9 @@ def fit(args: argparse.Namespace) -> None:
                         - (1 - y) * math.log(min(1 - 1e-12, max(1e-12, 1 - _sigmoid(v * s))))
                         for v, y in olds) / len(olds), s)
                    for s in (k / 20000 for k in range(1, 200)))
+    floor = sum(-(y * math.log(y) if y > 0 else 0.0) - ((1 - y) * math.log(1 - y) if y < 1 else 0.0)
+                for _, y in olds) / len(olds)
+    print(f"the labels' own entropy (the least cross-entropy possible): {floor:.4f}")
     constant = sum(-(y * math.log(0.5)) - (1 - y) * math.log(0.5) for _, y in olds) / len(olds)
     print(f"old evaluation, best scale {best_old[1]:.5f}: cross-entropy {best_old[0]:.4f}; "
           f"a constant 0.5: {constant:.4f}")
@@ -196,8 +200,9 @@ def main() -> None:
     f = commands.add_parser("fit")
     f.add_argument("--labelled", type=Path, required=True)
     f.add_argument("--scale", type=float, default=200.0, help="the engine's evaluation per logit")
-    f.add_argument("--steps", type=int, default=600)
+    f.add_argument("--steps", type=int, default=3000)
     f.add_argument("--l2", type=float, default=1e-4)
+    f.add_argument("--rate", type=float, default=0.3, help="the gradient step")
     args = parser.parse_args()
     try:
         {"positions": positions, "label": label, "fit": fit}[args.command](args)
