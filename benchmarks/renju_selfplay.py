@@ -63,7 +63,7 @@ class Side:
         answer = self.process.stdout.readline().strip()
         self.seconds += time.perf_counter() - started
         if not answer:
-            raise SystemExit(f"{self.name}: the child process ended without a move")
+            raise SystemExit(f"{self.name}: the child process ended without a move after {moves}")
         return Point.from_str(answer)
 
     def close(self) -> None:
@@ -82,9 +82,11 @@ def openings(games: int) -> list[str]:
 
 
 def play(black: Side, white: Side, opening: str) -> Position:
-    """One game from ``opening`` to its end (an illegal move ends the program: it is a bug)."""
+    """One game from ``opening`` to its end (an illegal move ends the program: it is a bug); a
+    position where the side to move has no legal point left (a full board but Black's forbidden
+    points) ends it too, scored a draw."""
     position = Position(opening, rules=RenjuRules())
-    while position.outcome() is None:
+    while position.outcome() is None and any(True for _ in position.legal_moves):
         side = black if position.turn.name == "BLACK" else white
         position.push(side.move(position.move_string()))
     return position
@@ -119,14 +121,14 @@ def main(argv: list[str] | None = None) -> None:
             black, white = (new, old) if new_black else (old, new)
             final = play(black, white, opening)
             outcome = final.outcome()
-            assert outcome is not None
-            result = outcome.result()
+            result = "1/2-1/2" if outcome is None else outcome.result()
+            ending = "no legal move" if outcome is None else outcome.termination.value
             score = 0.5 if result == "1/2-1/2" else float((result == "1-0") == new_black)
             points += score
             played += 1
             as_colour["B" if new_black else "W"] += score
             print(f"game {number + 1}: new {'B' if new_black else 'W'} {result} "
-                  f"{outcome.termination.value} {final.stone_count} stones  {final.move_string()}",
+                  f"{ending} {final.stone_count} stones  {final.move_string()}",
                   flush=True)
     finally:
         new.close()

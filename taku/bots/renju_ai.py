@@ -103,7 +103,7 @@ _THREAT_NODES: Final = 200
 """Nodes of the search for the opponent's threat at such a node."""
 _DEFENCE_NODES: Final = 80
 """Nodes of the check of each answer to it."""
-_MAX_THREE_EXTENSIONS: Final = 4
+_MAX_THREE_EXTENSIONS: Final = 0
 """Answers to an open three searched without using up depth in one line of the alpha-beta search."""
 _LATE_MOVE: Final = 8
 """From this move on (counted from 0 at a node), a quiet move is searched two plies shallower first."""
