@@ -23,9 +23,10 @@ or tables is used.
 ``fit`` reads the labelled positions, computes taku's evaluation features for each (the counts of
 ``SearchBoard.pattern_counts`` for the side to move and the opponent, and the window total) and fits
 the weights by logistic regression (Texel's method): the predicted chance of winning
-``1 / (1 + exp(-w.x / 1000000))`` against the engine's, ``1 / (1 + exp(-eval / --scale))``, minimising
-the cross-entropy by gradient descent on features scaled by their root mean square. It prints the weights as the table
-to paste into ``renju_ai.py`` and the fit's error on the labels against the old evaluation's.
+``1 / (1 + exp(-w.x / 1000000))`` against the engine's, ``1 / (1 + exp(-eval / --scale))``,
+minimising the cross-entropy by gradient descent on features scaled by their root mean square. It
+prints the weights as the table to paste into ``renju_ai.py`` and the fit's error on the labels
+against the old evaluation's.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ import math
 import random
 import re
 import shlex
+import shutil
 import sys
 from pathlib import Path
 
@@ -96,7 +98,10 @@ def label(args: argparse.Namespace) -> None:
     kept = 0
     try:
         for number, line in enumerate(args.positions.read_text(encoding="utf-8").split()):
-            position = Position(line)
+            try:
+                position = Position(line)
+            except ValueError as error:
+                sys.exit(f"{args.positions}: position {number + 1} {line!r}: {error}")
             colour = position.turn
             stones = [(m, (k % 2 == 0) == (colour is BLACK)) for k, m in enumerate(position.move_stack)
                       if m is not None]
@@ -128,11 +133,20 @@ def _sigmoid(x: float) -> float:
 
 def fit(args: argparse.Namespace) -> None:
     rows: list[tuple[list[float], float, float]] = []
-    for line in args.labelled.read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(args.labelled.read_text(encoding="utf-8").splitlines(), 1):
         words = line.split()
-        position = Position(words[1])
-        features, old = eval_features(position)
-        rows.append(([float(f) for f in features], _sigmoid(int(words[0]) / args.scale), old))
+        if not words:
+            continue
+        try:
+            if len(words) != 2:
+                raise ValueError("expected EVAL MOVES")
+            label_value = int(words[0])
+            features, old = eval_features(Position(words[1]))
+        except ValueError as error:
+            sys.exit(f"{args.labelled}: line {number} {line!r}: {error}")
+        rows.append(([float(f) for f in features], _sigmoid(label_value / args.scale), old))
+    if len(rows) < 10:
+        sys.exit(f"{args.labelled}: {len(rows)} labelled positions: expected at least 10")
     count = len(FEATURES)
     # Each feature divided by its root mean square (no centring: the evaluation has no constant,
     # a position and its colours swapped score opposite).
@@ -204,6 +218,21 @@ def main() -> None:
     f.add_argument("--l2", type=float, default=1e-4)
     f.add_argument("--rate", type=float, default=0.3, help="the gradient step")
     args = parser.parse_args()
+    numbers = {"--games": getattr(args, "games", 1), "--nodes": getattr(args, "nodes", 1),
+               "--steps": getattr(args, "steps", 1), "--scale": getattr(args, "scale", 1.0),
+               "--rate": getattr(args, "rate", 1.0)}
+    for name, value in numbers.items():
+        if not 0 < value < math.inf:
+            parser.error(f"{name} {value}: expected a positive number")
+    if not 0 <= getattr(args, "noise", 0.0) <= 1 or not 0 <= getattr(args, "l2", 0.0) < 1:
+        parser.error("--noise must be 0 to 1 and --l2 at least 0 and below 1")
+    if args.command == "label":
+        try:
+            command = shlex.split(args.brain)
+        except ValueError as error:
+            parser.error(f"--brain: {error}")
+        if not command or shutil.which(command[0]) is None:
+            parser.error(f"--brain {args.brain!r}: no such executable file")
     try:
         {"positions": positions, "label": label, "fit": fit}[args.command](args)
     except BrainError as error:

@@ -23,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+from taku.bots.renju_ai import LEVELS
 from taku.protocols.gomocup_client import score_interval
 from taku.renju import Point, Position, RenjuRules
 from taku.renju.openings import OPENINGS
@@ -106,8 +107,12 @@ def main(argv: list[str] | None = None) -> None:
     for label, path in (("--old", args.old), ("--new", args.new)):
         if not (path / "taku" / "__init__.py").is_file():
             parser.error(f"{label} {path}: no taku package there")
-    if args.games < 1 or args.nodes < 1:
-        parser.error("--games and --nodes must be positive")
+    if args.games < 1 or args.nodes < 1 or (args.old_nodes is not None and args.old_nodes < 1):
+        parser.error("--games, --nodes and --old-nodes must be positive")
+    if args.level not in LEVELS:
+        parser.error(f"--level {args.level!r}: expected one of {', '.join(LEVELS)}")
+    if args.first < 0:
+        parser.error(f"--first {args.first}: expected 0 or more")
     new = Side("new", args.new, args.level, args.nodes, 600.0)
     old = Side("old", args.old, args.level, args.old_nodes or args.nodes, 600.0)
     points = 0.0
