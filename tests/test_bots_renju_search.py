@@ -80,3 +80,28 @@ def test_incremental_state_matches_a_fresh_board_after_moves_and_takebacks(prese
     board.place(1, 2)
     board.remove(0)
     _same_as_fresh(board, rules)
+
+
+def test_pattern_counts_of_an_open_three() -> None:
+    # RJ-06/RJ-09: Black's open three h8 i8 j8 (TV-RJ-01). g8 and k8 make a straight four (TV-RJ-07),
+    # f8 and l8 a four with one five point (TV-RJ-06); no point makes a four and a three.
+    board = SearchBoard(Position.from_stones("h8 i8 j8", "a1 a15 o1"))
+    fives, strong, four_three, double_three, fours, threes, twos, shape, best = board.pattern_counts(1)
+    assert (fives, strong, four_three, double_three, fours) == (0, 2, 0, 0, 2)
+    assert {board.point(i) for i in board.candidates() if board.info(i, 1) & 4} == {
+        Point.from_str("g8"), Point.from_str("k8")}
+    # Every other line through a point holds at most one of the stones: no three is made off row 8,
+    # but twos are (h9 and h8, say).
+    assert threes == 0
+    assert twos > 0 and shape > 0
+    assert best == max(board.point_value(i, 1) for i in board.candidates()) >= 100_000
+
+
+def test_pattern_counts_leave_out_black_double_three_fouls_but_not_white_double_threes() -> None:
+    # TV-RJ-08 (RJ-04): Black's h8 with g8, i8, h7, h9 is a double three, forbidden: not counted.
+    black = SearchBoard(Position.from_stones("g8 i8 h7 h9", "a1 a15"))
+    assert black.foul(7 * 15 + 7)  # h8
+    assert black.pattern_counts(1)[3] == 0
+    # White has no forbidden points (RJ-11): the same shape in White's stones counts once.
+    white = SearchBoard(Position.from_stones("a1 a15 o1 o15", "g8 i8 h7 h9"))
+    assert white.pattern_counts(2)[3] == 1

@@ -103,6 +103,10 @@ _THREAT_NODES: Final = 200
 """Nodes of the search for the opponent's threat at such a node."""
 _DEFENCE_NODES: Final = 80
 """Nodes of the check of each answer to it."""
+_MAX_THREE_EXTENSIONS: Final = 0
+"""Answers to an open three searched without using up depth in one line of the alpha-beta search."""
+_LATE_MOVE: Final = 8
+"""From this move on (counted from 0 at a node), a quiet move is searched two plies shallower first."""
 _MAX_PLY: Final = 64
 """Deepest ply of the alpha-beta search (forced blocks extend lines past the nominal depth)."""
 _ATTACK_MASK: Final = (1 << 21) - 1
@@ -357,6 +361,12 @@ class RenjuAI:
 def _ordered_moves(board: SearchBoard, color: int, width: int) -> list[int]:
     """``color``'s legal candidate moves, best first by attack and defence value, at most ``width``;
     only the answers that matter when the opponent threatens (a four, or a three)."""
+    return _ordered_answers(board, color, width)[0]
+
+
+def _ordered_answers(board: SearchBoard, color: int, width: int) -> tuple[list[int], bool]:
+    """``_ordered_moves``, and whether the opponent has an open three (the moves are then only the
+    answers to it and ``color``'s fours)."""
     other = 3 - color
     # Each candidate's (attack + 9/10 defence, attack, defence, point), packed in one int that
     # sorts as that tuple would (no tuple per candidate): with the first two equal, the defences
@@ -385,7 +395,7 @@ def _ordered_moves(board: SearchBoard, color: int, width: int) -> list[int]:
             moves.append(i)
             if len(moves) >= width:
                 break
-    return moves
+    return moves, opponent_three
 
 
 class _AlphaBeta:
@@ -403,6 +413,8 @@ class _AlphaBeta:
         """Position hash -> depth, flag, score and best move, packed in one int (``_pack``): no
         tuple to allocate per node."""
         self.extensions = 0
+        self.three_extensions = 0
+        """Answers to open threes searched without using up depth on the current line."""
         self.threats = [ThreatSearch(board, color, clock) for color in (1, 1, 2)]
         """Per colour, the VCF search of the leaves and the VCT search of the nodes near the root (its
         tables of failures kept for the whole search)."""
@@ -414,6 +426,7 @@ class _AlphaBeta:
     def root(self, moves: list[int], color: int, depth: int) -> tuple[int, int]:
         """The best of ``moves`` for ``color`` searched to ``depth``, and its score."""
         board = self.board
+        self.three_extensions = 0  # (a search cut short by the clock leaves it counted up)
         alpha, beta = -WIN_SCORE - 1, WIN_SCORE + 1
         best, best_score = moves[0], -WIN_SCORE - 1
         for number, i in enumerate(moves):
@@ -476,13 +489,16 @@ class _AlphaBeta:
                 if flag == _UPPER and stored <= alpha:
                     return stored
         theirs = board.five_points(other)
-        forced = bool(theirs)
+        forced = four = bool(theirs)
         if theirs:
             moves = [i for i in theirs[:1] if board.legal(i, color)]
             if len(theirs) > 1 or not moves:
                 return -WIN_SCORE + 2
         else:
-            ordered = _ordered_moves(board, color, self.width)
+            ordered, answering = _ordered_answers(board, color, self.width)
+            # The answers to an open three are few: searched without using up depth (up to
+            # ``_MAX_THREE_EXTENSIONS`` times in a line), so threat sequences are read to their end.
+            forced = answering and self.three_extensions < _MAX_THREE_EXTENSIONS
             if self.threat_answers and ply <= _THREAT_PLY and depth >= 2:
                 # Near the root: if the opponent threatens a VCT, only the moves that stop it remain.
                 allowed = self._threat_answers(color, ordered)
@@ -495,10 +511,15 @@ class _AlphaBeta:
                 return 0
         # A forced block costs no depth: a line of fours is followed to its end.
         child = depth if forced else depth - 1
+        extended = forced and not four
+        if extended:
+            self.three_extensions += 1
         original_alpha = alpha
         best_score, best = -WIN_SCORE - 1, moves[0]
         for number, i in enumerate(moves):
-            reduce = 1 if number >= 3 and depth >= 3 and board.point_value(i, color) < 2_500 else 0
+            reduce = 0
+            if number >= 3 and depth >= 3 and not forced and board.point_value(i, color) < 2_500:
+                reduce = 2 if number >= _LATE_MOVE and depth >= 4 else 1
             board.place(i, color)
             try:
                 if number == 0:
@@ -517,12 +538,14 @@ class _AlphaBeta:
                 best_score, best = score, i
             alpha = max(alpha, score)
             if alpha >= beta:
-                if not forced and ply < _MAX_PLY:
+                if not four and ply < _MAX_PLY:
                     killers = self.killers[ply]
                     if killers[0] != i:
                         killers[1], killers[0] = killers[0], i
                     self.history[color][i] += depth * depth
                 break
+        if extended:
+            self.three_extensions -= 1
         # Wins further away are worth a little less, so the shortest win is preferred.
         if best_score > WIN_SCORE // 2:
             best_score -= 1
@@ -580,13 +603,15 @@ class _AlphaBeta:
             self.board, i, color, lambda: self._proves(3 - color, _DEFENCE_NODES) is not None)
 
     def _leaf(self, color: int) -> int:
-        """The static value for ``color`` to move: the pattern score, read with the threats on the board
-        (a five to play wins, an open four against loses, a four against is searched on)."""
+        """The static value for ``color`` to move: the pattern evaluation (``evaluation``), read with
+        the threats on the board (a five to play wins, two fives against lose, a four against is
+        answered by its forced block and searched on, a VCF of the side to move wins)."""
         board = self.board
-        fives, straights, fours, best = board.threat_summary(color)
-        if fives:
+        mine = board.pattern_counts(color)
+        if mine[0]:
             return WIN_SCORE - 1
-        their_fives, their_straights, their_fours, their_best = board.threat_summary(3 - color)
+        theirs = board.pattern_counts(3 - color)
+        their_fives = theirs[0]
         if their_fives >= 2:
             return -WIN_SCORE + 2
         if their_fives == 1 and self.extensions < _MAX_EXTENSIONS:
@@ -601,23 +626,93 @@ class _AlphaBeta:
             finally:
                 board.remove(block)
                 self.extensions -= 1
-        if fours and not their_fives:
+        if (mine[1] or mine[2] or mine[4]) and not their_fives:
             # Quiescence on fours: a win by continuous fours for the side to move is a win here.
             line = self.threats[color].vcf(_LEAF_VCF_DEPTH)
             if line is not None:
                 return WIN_SCORE - len(line)
-        value = board.score if color == 1 else -board.score
-        value += 30 + best // 3 - their_best // 6
-        if straights:
-            value += 200_000 if not their_fours else 20_000
-        elif their_straights:
-            value -= 8_000 if fours else 20_000 * min(their_straights, 3)
-        return value
+        return evaluation(board, color, mine, theirs)
 
     def _made_five(self, i: int, color: int) -> bool:
         """Whether ``color``'s stone on ``i`` completed a five."""
         e0, e1, e2, e3 = self.board.placed_entries(i, color)
         return bool((e0 | e1 | e2 | e3) & 1)
+
+
+EVAL_WEIGHTS: Final = (
+    3_000_000,  # my four-three points (set by hand: the fit's positions have none, see below)
+    311_896,  # my double-three points
+    163_984,  # my four points
+    123_333,  # my three points
+    55_250,  # my two points
+    414,  # my shape sum
+    -375_673,  # their straight-four points
+    -308_017,  # their four-three points
+    -639_733,  # their double-three points
+    -171_972,  # their four points
+    -80_318,  # their three points
+    -35_188,  # their two points
+    -405,  # their shape sum
+    -11,  # window total
+)
+"""The evaluation's weights, in millionths of a logit of the side to move's chance to win per unit
+of each feature of ``_features`` (the evaluation's unit is a thousandth of a logit). Fitted by
+``benchmarks/renju_eval_tuning.py`` (logistic regression on 3,428 positions of taku's self-play
+labelled by Rapfi's classical evaluation at 5,000 nodes; see docs/renju-ai.md), except the first:
+a side to move with a four-three point has won almost always (Rapfi announces a mate, and such
+positions are left out of the fit), so it is set by hand to 3 logits a point."""
+
+_STRAIGHT_FOUR_WIN: Final = 200_000
+"""A straight four to play, the opponent having no four: a win next move, short of a found one."""
+_STRAIGHT_FOUR_CHECKED: Final = 20_000
+"""A straight four to play when the opponent has a four to interpose first."""
+
+
+def _features(
+    board: SearchBoard, color: int, mine: tuple[int, ...], theirs: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The evaluation features of ``board`` for ``color`` to move, given both colours'
+    ``pattern_counts``: the order of ``EVAL_WEIGHTS``."""
+    window = board.score if color == 1 else -board.score
+    return (mine[2], mine[3], mine[4], mine[5], mine[6], mine[7],
+            theirs[1], theirs[2], theirs[3], theirs[4], theirs[5], theirs[6], theirs[7], window)
+
+
+def evaluation(board: SearchBoard, color: int, mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
+    """The static value of ``board`` for ``color`` to move (neither side making a five on its
+    next move): the weighted pattern features, and a straight four of the side to move as
+    nearly a win."""
+    w = EVAL_WEIGHTS
+    window = board.score if color == 1 else -board.score
+    value = (w[0] * mine[2] + w[1] * mine[3] + w[2] * mine[4] + w[3] * mine[5] + w[4] * mine[6]
+             + w[5] * mine[7] + w[6] * theirs[1] + w[7] * theirs[2] + w[8] * theirs[3]
+             + w[9] * theirs[4] + w[10] * theirs[5] + w[11] * theirs[6] + w[12] * theirs[7]
+             + w[13] * window) // 1000
+    if mine[1]:
+        their_fours = theirs[1] + theirs[2] + theirs[4]
+        value += _STRAIGHT_FOUR_WIN if not their_fours else _STRAIGHT_FOUR_CHECKED
+    return value
+
+
+def _old_evaluation(board: SearchBoard, color: int, mine: tuple[int, ...], theirs: tuple[int, ...]) -> int:
+    """The evaluation before the fitted weights (2026-11-28), for comparing fits."""
+    value = board.score if color == 1 else -board.score
+    value += 30 + mine[8] // 3 - theirs[8] // 6
+    fours = mine[1] + mine[2] + mine[4]
+    if mine[1]:
+        value += 200_000 if not (theirs[1] + theirs[2] + theirs[4]) else 20_000
+    elif theirs[1]:
+        value -= 8_000 if fours else 20_000 * min(theirs[1], 3)
+    return value
+
+
+def eval_features(position: Position) -> tuple[list[int], int]:
+    """The evaluation features of ``position`` for the side to move (``EVAL_WEIGHTS``' order) and
+    the value the evaluation before the fitted weights gave it (for the tuning script)."""
+    board = SearchBoard(position)
+    color = int(position.turn)
+    mine, theirs = board.pattern_counts(color), board.pattern_counts(3 - color)
+    return list(_features(board, color, mine, theirs)), _old_evaluation(board, color, mine, theirs)
 
 
 def _search_board(position: Position, max_depth: int) -> tuple[SearchBoard, int]:

@@ -48,6 +48,13 @@ LINE_WEIGHTS: Final = (0, 1, 10, 60, 350, 0)
 
 WIN_SCORE: Final = 1_000_000
 
+TWO_SHAPE: Final = 36
+"""The shape score from which a point that makes no three or four counts as making a two
+(``SearchBoard.pattern_counts``): three or more two-stone windows through it."""
+
+SHAPE_CAP: Final = 300
+"""The most a point's shape score adds to ``pattern_counts``' sum."""
+
 NO_WIN: Final = 1 << 30
 """The depth stored for a position whose threat search failed without reaching its depth limit
 anywhere: no deeper search can win there either."""
@@ -665,6 +672,61 @@ class SearchBoard:
                 if packed & INFO_STRONG and (color == 2 or not self.foul(i)):
                     straights += 1
         return fives, straights, fours, best
+
+    def pattern_counts(self, color: int) -> tuple[int, int, int, int, int, int, int, int, int]:
+        """What ``color`` could make on the candidate points, counted point by point (the features of
+        the evaluation, ``EVAL_WEIGHTS``): points making a five; a straight four or two fours (legal
+        for ``color``); a four and a three; two threes (legal); a four alone; an open three alone;
+        neither but a shape of two-stone windows (``TWO_SHAPE`` or more: an open two, about); the
+        sum of the shape scores of the points (each at most ``SHAPE_CAP``); and the best value of a
+        move ``color`` may play (as ``threat_summary``)."""
+        fives = strong = four_three = double_three = fours = threes = twos = shape_sum = best = 0
+        cache = self.cache[color]
+        for i in self.candidates():
+            packed = cache[i]
+            if packed < 0:
+                packed = self.info(i, color)
+            if packed & INFO_FIVE:
+                fives += 1
+                continue
+            if packed & INFO_OVERLINE and color == 1:
+                continue
+            value = packed >> INFO_VALUE_SHIFT
+            four_count = (packed >> INFO_FOURS_SHIFT) & 15
+            three_count = (packed >> INFO_THREES_SHIFT) & 7
+            if packed & INFO_STRONG:
+                shape = value - 100_000
+                if color == 2 or not self.foul(i):
+                    strong += 1
+                    if value > best:
+                        best = value
+            elif four_count and three_count:
+                shape = value - 50_000
+                if color == 2 or not self.foul(i):
+                    four_three += 1
+                    if value > best:
+                        best = value
+            elif three_count >= 2:
+                shape = value - 20_000
+                if color == 2 or not self.foul(i):
+                    double_three += 1
+                    if value > best:
+                        best = value
+            else:
+                if value > best:
+                    best = value
+                if four_count:
+                    shape = value - 3_000
+                    fours += 1
+                elif three_count:
+                    shape = value - 2_500
+                    threes += 1
+                else:
+                    shape = value
+                    if shape >= TWO_SHAPE:
+                        twos += 1
+            shape_sum += shape if shape < SHAPE_CAP else SHAPE_CAP
+        return fives, strong, four_three, double_three, fours, threes, twos, shape_sum, best
 
     def point_value(self, i: int, color: int) -> int:
         """A heuristic value of ``color`` playing empty ``i``: fives, fours and threes made, plus shape."""
