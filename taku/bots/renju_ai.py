@@ -103,8 +103,6 @@ _THREAT_NODES: Final = 200
 """Nodes of the search for the opponent's threat at such a node."""
 _DEFENCE_NODES: Final = 80
 """Nodes of the check of each answer to it."""
-_MAX_THREE_EXTENSIONS: Final = 0
-"""Answers to an open three searched without using up depth in one line of the alpha-beta search."""
 _LATE_MOVE: Final = 8
 """From this move on (counted from 0 at a node), a quiet move is searched two plies shallower first."""
 _MAX_PLY: Final = 64
@@ -361,12 +359,6 @@ class RenjuAI:
 def _ordered_moves(board: SearchBoard, color: int, width: int) -> list[int]:
     """``color``'s legal candidate moves, best first by attack and defence value, at most ``width``;
     only the answers that matter when the opponent threatens (a four, or a three)."""
-    return _ordered_answers(board, color, width)[0]
-
-
-def _ordered_answers(board: SearchBoard, color: int, width: int) -> tuple[list[int], bool]:
-    """``_ordered_moves``, and whether the opponent has an open three (the moves are then only the
-    answers to it and ``color``'s fours)."""
     other = 3 - color
     # Each candidate's (attack + 9/10 defence, attack, defence, point), packed in one int that
     # sorts as that tuple would (no tuple per candidate): with the first two equal, the defences
@@ -395,7 +387,7 @@ def _ordered_answers(board: SearchBoard, color: int, width: int) -> tuple[list[i
             moves.append(i)
             if len(moves) >= width:
                 break
-    return moves, opponent_three
+    return moves
 
 
 class _AlphaBeta:
@@ -413,8 +405,6 @@ class _AlphaBeta:
         """Position hash -> depth, flag, score and best move, packed in one int (``_pack``): no
         tuple to allocate per node."""
         self.extensions = 0
-        self.three_extensions = 0
-        """Answers to open threes searched without using up depth on the current line."""
         self.threats = [ThreatSearch(board, color, clock) for color in (1, 1, 2)]
         """Per colour, the VCF search of the leaves and the VCT search of the nodes near the root (its
         tables of failures kept for the whole search)."""
@@ -426,7 +416,6 @@ class _AlphaBeta:
     def root(self, moves: list[int], color: int, depth: int) -> tuple[int, int]:
         """The best of ``moves`` for ``color`` searched to ``depth``, and its score."""
         board = self.board
-        self.three_extensions = 0  # (a search cut short by the clock leaves it counted up)
         alpha, beta = -WIN_SCORE - 1, WIN_SCORE + 1
         best, best_score = moves[0], -WIN_SCORE - 1
         for number, i in enumerate(moves):
@@ -489,16 +478,13 @@ class _AlphaBeta:
                 if flag == _UPPER and stored <= alpha:
                     return stored
         theirs = board.five_points(other)
-        forced = four = bool(theirs)
+        forced = bool(theirs)
         if theirs:
             moves = [i for i in theirs[:1] if board.legal(i, color)]
             if len(theirs) > 1 or not moves:
                 return -WIN_SCORE + 2
         else:
-            ordered, answering = _ordered_answers(board, color, self.width)
-            # The answers to an open three are few: searched without using up depth (up to
-            # ``_MAX_THREE_EXTENSIONS`` times in a line), so threat sequences are read to their end.
-            forced = answering and self.three_extensions < _MAX_THREE_EXTENSIONS
+            ordered = _ordered_moves(board, color, self.width)
             if self.threat_answers and ply <= _THREAT_PLY and depth >= 2:
                 # Near the root: if the opponent threatens a VCT, only the moves that stop it remain.
                 allowed = self._threat_answers(color, ordered)
@@ -511,9 +497,6 @@ class _AlphaBeta:
                 return 0
         # A forced block costs no depth: a line of fours is followed to its end.
         child = depth if forced else depth - 1
-        extended = forced and not four
-        if extended:
-            self.three_extensions += 1
         original_alpha = alpha
         best_score, best = -WIN_SCORE - 1, moves[0]
         for number, i in enumerate(moves):
@@ -538,14 +521,12 @@ class _AlphaBeta:
                 best_score, best = score, i
             alpha = max(alpha, score)
             if alpha >= beta:
-                if not four and ply < _MAX_PLY:
+                if not forced and ply < _MAX_PLY:
                     killers = self.killers[ply]
                     if killers[0] != i:
                         killers[1], killers[0] = killers[0], i
                     self.history[color][i] += depth * depth
                 break
-        if extended:
-            self.three_extensions -= 1
         # Wins further away are worth a little less, so the shortest win is preferred.
         if best_score > WIN_SCORE // 2:
             best_score -= 1
