@@ -192,6 +192,112 @@ def _combine(parts: list[tuple[AnalysedSplit, ...]]) -> list[AnalysedSplit]:
     return results if results is not None else [(pair, groups, sequences, triplets)]
 
 
+SplitSummary = tuple[int, tuple[int, ...], int, int, int, int, int]
+"""A split as the scorer reads it: (pair or -1, groups, sequence bits, triplet bits, sequences,
+triplets, twins). A bit set has one bit per lowest kind (bit ``n``: the sequence starting at kind
+``n``, or the triplet of kind ``n``); *twins* counts the pairs of identical sequences (iipeikou's
+pairs; equal sequences are of one suit, so a hand's twins are the sum of its parts')."""
+
+_EMPTY_SUMMARY: Final[SplitSummary] = (-1, (), 0, 0, 0, 0, 0)
+
+
+def _summaries(splits: tuple[_Split, ...]) -> tuple[SplitSummary, ...]:
+    """Each split of a part with its sequences and triplets as bit sets and counts."""
+    found: list[SplitSummary] = []
+    for pair, groups in splits:
+        sequence_bits = triplet_bits = sequences = triplets = twins = 0
+        previous = -1  # the last sequence not yet paired with an identical one
+        for code in groups:  # ordered by lowest kind: identical sequences are neighbours
+            if code >= TRIPLET:
+                triplet_bits |= 1 << (code - TRIPLET)
+                triplets += 1
+            else:
+                sequence_bits |= 1 << code
+                sequences += 1
+                if code == previous:
+                    twins += 1
+                    previous = -1
+                else:
+                    previous = code
+        found.append((pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins))
+    return tuple(found)
+
+
+_coded_summaries: Final[tuple[dict[int, tuple[SplitSummary, ...]], ...]] = ({}, {}, {}, {})
+"""Per part, :func:`_summaries` of its splits keyed by its counts packed three bits each."""
+_bytes_summaries: Final[tuple[dict[bytes, tuple[SplitSummary, ...]], ...]] = ({}, {}, {}, {})
+"""The same keyed by the part's counts as ``bytes`` (the interpreter's key: no packing)."""
+
+
+def _coded_summary(code: int, suit: int) -> tuple[SplitSummary, ...]:
+    found = _coded_summaries[suit].get(code)
+    if found is None:
+        found = _coded_summaries[suit][code] = _summaries(_splits_of(code, 9 if suit < 3 else 7, suit))
+    return found
+
+
+def split_summaries_of_codes(man: int, pin: int, sou: int, honours: int) -> list[SplitSummary]:
+    """Every split of a hand's concealed tiles into groups and exactly one pair, from each part's
+    counts packed three bits a kind (the first kind of the part in the highest bits; counts 0..4):
+    the compiled scorer packs them from the tiles. Empty if there is none."""
+    return _combine_summaries(_coded_summary(man, 0), _coded_summary(pin, 1), _coded_summary(sou, 2),
+                              _coded_summary(honours, 3))
+
+
+def split_summaries(key: bytes) -> list[SplitSummary]:
+    """:func:`split_summaries_of_codes` of 34 counts given as ``bytes`` (each 0..4)."""
+    parts: list[tuple[SplitSummary, ...]] = []
+    for suit, start, stop in _PARTS:
+        part = key[start:stop]
+        options = _bytes_summaries[suit].get(part)
+        if options is None:
+            options = _bytes_summaries[suit][part] = _summaries(_part_splits(part, suit))
+        parts.append(options)
+    return _combine_summaries(parts[0], parts[1], parts[2], parts[3])
+
+
+def _combine_summaries(man: tuple[SplitSummary, ...], pin: tuple[SplitSummary, ...],
+                       sou: tuple[SplitSummary, ...],
+                       honours: tuple[SplitSummary, ...]) -> list[SplitSummary]:
+    """Every split of the hand from its four parts' splits: exactly one pair among them. Counts
+    and bit sets add up (the parts' kinds do not overlap); the groups are concatenated."""
+    if not man or not pin or not sou or not honours:
+        return []
+    if (man[0][0] >= 0) + (pin[0][0] >= 0) + (sou[0][0] >= 0) + (honours[0][0] >= 0) != 1:
+        return []  # no pair, or two (every split of a part has a pair or none has)
+    pair = -1
+    groups: tuple[int, ...] = ()
+    sequence_bits = triplet_bits = sequences = triplets = twins = 0
+    results: list[SplitSummary] | None = None  # once a part splits two ways
+    for options in (man, pin, sou, honours):
+        if results is None:
+            if len(options) == 1:
+                (option_pair, option_groups, option_sequence_bits, option_triplet_bits,
+                 option_sequences, option_triplets, option_twins) = options[0]
+                if option_pair >= 0:
+                    pair = option_pair
+                if option_groups:
+                    groups += option_groups
+                    sequence_bits |= option_sequence_bits
+                    triplet_bits |= option_triplet_bits
+                    sequences += option_sequences
+                    triplets += option_triplets
+                    twins += option_twins
+                continue
+            results = [(pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins)]
+        results = [(known_pair if option_pair < 0 else option_pair, known_groups + option_groups,
+                    known_sequence_bits | option_sequence_bits, known_triplet_bits | option_triplet_bits,
+                    known_sequences + option_sequences, known_triplets + option_triplets,
+                    known_twins + option_twins)
+                   for (known_pair, known_groups, known_sequence_bits, known_triplet_bits,
+                        known_sequences, known_triplets, known_twins) in results
+                   for (option_pair, option_groups, option_sequence_bits, option_triplet_bits,
+                        option_sequences, option_triplets, option_twins) in options]
+    if results is None:
+        return [(pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins)]
+    return results
+
+
 def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     """All (pair, groups) splits of concealed ``counts`` into groups and exactly one pair.
 

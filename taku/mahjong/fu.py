@@ -46,6 +46,12 @@ RON_TRIPLET_ITEMS: Final = tuple((f"open triplet {kind_to_str(k)} (completed by 
 OPEN_TRIPLET_ITEMS: Final = _items("open triplet", 2)
 CLOSED_KAN_ITEMS: Final = _items("closed kan", 16)
 OPEN_KAN_ITEMS: Final = _items("open kan", 8)
+OPEN_TRIPLET_FU: Final = tuple(fu for _, fu in OPEN_TRIPLET_ITEMS)
+"""The fu of each kind's open triplet (the items' values, without the labels)."""
+CLOSED_KAN_FU: Final = tuple(fu for _, fu in CLOSED_KAN_ITEMS)
+OPEN_KAN_FU: Final = tuple(fu for _, fu in OPEN_KAN_ITEMS)
+_CLOSED_TRIPLET_FU: Final = tuple(fu for _, fu in CLOSED_TRIPLET_ITEMS)
+_RON_TRIPLET_FU: Final = tuple(fu for _, fu in RON_TRIPLET_ITEMS)
 _PAIR_LABELS: Final = tuple(f"{kind_to_str(k)}" for k in range(34))
 _WAIT_ITEMS: Final[dict[str, FuItem]] = {shape: (f"{shape} wait", 2)
                                          for shape in ("kanchan", "penchan", "tanki")}
@@ -80,6 +86,19 @@ def pair_fu_item(pair: int, seat_wind: int, round_wind: int, rules: Rules) -> Fu
         if wind == round_wind:
             return (f"round wind pair {_PAIR_LABELS[pair]}", 2)
     return None
+
+
+def pair_fu(pair: int, seat_wind: int, round_wind: int, rules: Rules) -> int:
+    """The fu of :func:`pair_fu_item` (0 where it is None), without its label."""
+    if pair >= HAKU:
+        return 2
+    if pair >= 27:
+        wind = pair - 27
+        if wind == seat_wind and wind == round_wind:
+            return rules.double_wind_pair_fu
+        if wind in (seat_wind, round_wind):
+            return 2
+    return 0
 
 
 def regular_fu(
@@ -155,3 +174,31 @@ def fu_of_split(pair: int, closed_groups: Sequence[int], win_group: int, win_sha
         items.append(("open pinfu-shaped ron", rules.open_pinfu_ron_fu - 20))
         total = rules.open_pinfu_ron_fu
     return -(-total // 10) * 10, tuple(items)
+
+
+def fu_total(pair_fu: int, closed_groups: tuple[int, ...], win_group: int, wait_item: bool,
+             meld_fu: int, tsumo: bool, menzen: bool, pinfu: bool, rinshan: bool,
+             rules: Rules) -> int:
+    """The rounded fu of :func:`fu_of_split` without its items (the scorer ranks every reading
+    by it and writes the items of the chosen one): ``pair_fu`` and ``meld_fu`` are the pair's and
+    the melds' fu, ``wait_item`` whether the wait counts 2 fu (kanchan, penchan, tanki)."""
+    if pinfu:
+        if not tsumo:
+            return 30
+        return 20 if rules.pinfu_tsumo_fu == 20 else 30
+    total = 20 + meld_fu + pair_fu
+    for index, code in enumerate(closed_groups):
+        if code >= TRIPLET:
+            if index == win_group and not tsumo:
+                total += _RON_TRIPLET_FU[code - TRIPLET]
+            else:
+                total += _CLOSED_TRIPLET_FU[code - TRIPLET]
+    if wait_item:
+        total += 2
+    if tsumo:
+        total += rules.rinshan_tsumo_fu if rinshan else 2
+    elif menzen:
+        total += 10
+    if total == 20 and not tsumo and not menzen and rules.open_pinfu_ron_fu != 20:
+        total = rules.open_pinfu_ron_fu  # MJ-SCORE-14, as fu_of_split
+    return -(-total // 10) * 10
