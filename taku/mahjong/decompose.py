@@ -236,16 +236,22 @@ def _coded_summary(code: int, suit: int) -> tuple[SplitSummary, ...]:
     return found
 
 
-def split_summaries_of_codes(man: int, pin: int, sou: int, honours: int) -> list[SplitSummary]:
-    """Every split of a hand's concealed tiles into groups and exactly one pair, from each part's
-    counts packed three bits a kind (the first kind of the part in the highest bits; counts 0..4):
-    the compiled scorer packs them from the tiles. Empty if there is none."""
-    return _combine_summaries(_coded_summary(man, 0), _coded_summary(pin, 1), _coded_summary(sou, 2),
-                              _coded_summary(honours, 3))
+PartSummaries = tuple[tuple[SplitSummary, ...], tuple[SplitSummary, ...], tuple[SplitSummary, ...],
+                      tuple[SplitSummary, ...]]
+"""The splits of a hand's four parts (man, pin, sou, honours); a split of the whole hand takes one
+of each (see :func:`readings`)."""
 
 
-def split_summaries(key: bytes) -> list[SplitSummary]:
-    """:func:`split_summaries_of_codes` of 34 counts given as ``bytes`` (each 0..4)."""
+def part_summaries_of_codes(man: int, pin: int, sou: int, honours: int) -> PartSummaries:
+    """The splits of each part of a hand's concealed tiles, from each part's counts packed three
+    bits a kind (the part's first kind in the highest bits; counts 0..4): the compiled scorer
+    packs them from the tiles."""
+    return (_coded_summary(man, 0), _coded_summary(pin, 1), _coded_summary(sou, 2),
+            _coded_summary(honours, 3))
+
+
+def part_summaries(key: bytes) -> PartSummaries:
+    """:func:`part_summaries_of_codes` of 34 counts given as ``bytes`` (each 0..4)."""
     parts: list[tuple[SplitSummary, ...]] = []
     for suit, start, stop in _PARTS:
         part = key[start:stop]
@@ -253,49 +259,56 @@ def split_summaries(key: bytes) -> list[SplitSummary]:
         if options is None:
             options = _bytes_summaries[suit][part] = _summaries(_part_splits(part, suit))
         parts.append(options)
-    return _combine_summaries(parts[0], parts[1], parts[2], parts[3])
+    return parts[0], parts[1], parts[2], parts[3]
 
 
-def _combine_summaries(man: tuple[SplitSummary, ...], pin: tuple[SplitSummary, ...],
-                       sou: tuple[SplitSummary, ...],
-                       honours: tuple[SplitSummary, ...]) -> list[SplitSummary]:
-    """Every split of the hand from its four parts' splits: exactly one pair among them. Counts
-    and bit sets add up (the parts' kinds do not overlap); the groups are concatenated."""
+def readings(parts: PartSummaries) -> int:
+    """How many splits of the whole hand into groups and exactly one pair the parts make: the
+    product of their numbers of splits, or 0 if a part cannot be split or the pairs are not one
+    (every split of a part has a pair or none has)."""
+    man, pin, sou, honours = parts
     if not man or not pin or not sou or not honours:
-        return []
+        return 0
     if (man[0][0] >= 0) + (pin[0][0] >= 0) + (sou[0][0] >= 0) + (honours[0][0] >= 0) != 1:
-        return []  # no pair, or two (every split of a part has a pair or none has)
-    pair = -1
-    groups: tuple[int, ...] = ()
-    sequence_bits = triplet_bits = sequences = triplets = twins = 0
-    results: list[SplitSummary] | None = None  # once a part splits two ways
-    for options in (man, pin, sou, honours):
-        if results is None:
-            if len(options) == 1:
-                (option_pair, option_groups, option_sequence_bits, option_triplet_bits,
-                 option_sequences, option_triplets, option_twins) = options[0]
-                if option_pair >= 0:
-                    pair = option_pair
-                if option_groups:
-                    groups += option_groups
-                    sequence_bits |= option_sequence_bits
-                    triplet_bits |= option_triplet_bits
-                    sequences += option_sequences
-                    triplets += option_triplets
-                    twins += option_twins
-                continue
-            results = [(pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins)]
-        results = [(known_pair if option_pair < 0 else option_pair, known_groups + option_groups,
-                    known_sequence_bits | option_sequence_bits, known_triplet_bits | option_triplet_bits,
-                    known_sequences + option_sequences, known_triplets + option_triplets,
-                    known_twins + option_twins)
-                   for (known_pair, known_groups, known_sequence_bits, known_triplet_bits,
-                        known_sequences, known_triplets, known_twins) in results
-                   for (option_pair, option_groups, option_sequence_bits, option_triplet_bits,
-                        option_sequences, option_triplets, option_twins) in options]
-    if results is None:
-        return [(pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins)]
-    return results
+        return 0
+    return len(man) * len(pin) * len(sou) * len(honours)
+
+
+def reading(parts: PartSummaries, index: int) -> SplitSummary:
+    """The split of the whole hand numbered ``index`` (0 to :func:`readings` - 1): one split of
+    each part, counts and bit sets added up (the parts' kinds do not overlap), groups joined in
+    order of kind."""
+    man, pin, sou, honours = parts
+    a = man[index % len(man)]
+    index //= len(man)
+    b = pin[index % len(pin)]
+    index //= len(pin)
+    c = sou[index % len(sou)]
+    d = honours[index // len(sou)]
+    # The pair is the one part's with a pair (the others' are -1); empty parts join nothing.
+    pair = a[0]
+    groups = a[1]
+    if b[0] >= 0:
+        pair = b[0]
+    if b[1]:
+        groups = groups + b[1] if groups else b[1]
+    if c[0] >= 0:
+        pair = c[0]
+    if c[1]:
+        groups = groups + c[1] if groups else c[1]
+    if d[0] >= 0:
+        pair = d[0]
+    if d[1]:
+        groups = groups + d[1] if groups else d[1]
+    return (pair, groups, a[2] | b[2] | c[2] | d[2], a[3] | b[3] | c[3] | d[3],
+            a[4] + b[4] + c[4] + d[4], a[5] + b[5] + c[5] + d[5], a[6] + b[6] + c[6] + d[6])
+
+
+def split_summaries(counts: Sequence[int]) -> list[SplitSummary]:
+    """Every split of concealed ``counts`` into groups and exactly one pair, as the scorer reads
+    them (:data:`SplitSummary`); the same splits as :func:`analysed_splits`."""
+    parts = part_summaries(counts_key(counts))
+    return [reading(parts, index) for index in range(readings(parts))]
 
 
 def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:

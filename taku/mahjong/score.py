@@ -16,9 +16,11 @@ from typing import Any, Final, NamedTuple
 
 from taku.mahjong.decompose import (
     TRIPLET,
-    SplitSummary,
-    split_summaries,
-    split_summaries_of_codes,
+    PartSummaries,
+    part_summaries,
+    part_summaries_of_codes,
+    reading,
+    readings,
 )
 from taku.mahjong.errors import InvalidHandError, NotAWinError, NoYakuError
 from taku.mahjong.fu import (
@@ -666,9 +668,10 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         if key is not None and (best is None or key > best[0]):
             text = " ".join(_PAIR_TEXT[k] for k in range(34) if counts[k])
             best = (key, yaku, yakuman, CHIITOITSU_FU, (("chiitoitsu", CHIITOITSU_FU),), text, "tanki")
-    splits = (split_summaries_of_codes(man, pin, sou, honours) if _COMPILED
-              else split_summaries(bytes(counts)))
-    if splits:
+    parts = (part_summaries_of_codes(man, pin, sou, honours) if _COMPILED
+             else part_summaries(bytes(counts)))
+    regular = readings(parts)
+    if regular:
         shape_yakuman = [*situation_yakuman, *colour_yakuman]
         if honors_total >= 8:
             shape_yakuman[len(situation_yakuman):len(situation_yakuman)] = _regular_yakuman_shape(full)
@@ -684,8 +687,8 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
             hand_yaku += _honor_yaku(full, win.seat_wind, win.round_wind)
         if kans == 3:
             hand_yaku.append(_SANKANTSU)
-        candidates += len(splits)
-        best = _best_regular(splits, best, w, win, rules, menzen, melds, ankans,
+        candidates += regular
+        best = _best_regular(parts, regular, best, w, win, rules, menzen, melds, ankans,
                              meld_sequence_bits, meld_triplet_bits, meld_sequences, meld_triplets,
                              meld_fu, hand_yaku, shape_yakuman, yaochuu_total, honors_total,
                              dora + aka + ura)
@@ -703,11 +706,11 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         return _fixed_mangan("renhou", win, rules, hand)
     if best is None:
         raise NoYakuError(_Message("{} won on {} has no yaku (dora are not yaku)", hand, win_tile))
-    key, yaku, yakuman, fu, items, parts, shape = best
-    if isinstance(parts, str):
-        text = parts
+    key, yaku, yakuman, fu, items, reading_text, shape = best
+    if isinstance(reading_text, str):
+        text = reading_text
     else:
-        pair, groups = parts
+        pair, groups = reading_text
         words = [_GROUP_TEXT[code] for code in groups]
         words.append(_PAIR_TEXT[pair])
         for meld in melds:
@@ -724,7 +727,7 @@ _BITS_SET: Final = (0, 1, 1, 2, 1, 2, 2, 3)
 """How many bits of 0..7 are set (suits used, from a bit set of suits)."""
 _PART_UNIT: Final = tuple(1 << 3 * (8 - kind % 9 if kind < 27 else 33 - kind) for kind in range(34))
 """What one tile of a kind adds to its part's packed counts (three bits a kind, the part's first
-kind highest: the key of :func:`~taku.mahjong.decompose.split_summaries_of_codes`)."""
+kind highest: the key of :func:`~taku.mahjong.decompose.part_summaries_of_codes`)."""
 
 
 def _part_codes(closed: tuple[Tile, ...]) -> tuple[int, int, int, int]:
@@ -1010,7 +1013,7 @@ _WAIT_FU: Final = (False, True, True, False, True)
 """Whether each wait shape of :data:`_WAIT_SHAPES` counts 2 fu (MJ-SCORE-09)."""
 
 
-def _best_regular(splits: list[SplitSummary], best: _Candidate | None, w: int, win: Win,
+def _best_regular(parts: PartSummaries, regular: int, best: _Candidate | None, w: int, win: Win,
                   rules: Rules, menzen: bool, melds: tuple[Meld, ...], ankans: int,
                   meld_sequence_bits: int, meld_triplet_bits: int, meld_sequences: int,
                   meld_triplets: int, meld_fu: int, hand_yaku: list[Yaku],
@@ -1026,14 +1029,16 @@ def _best_regular(splits: list[SplitSummary], best: _Candidate | None, w: int, w
     for _, value in hand_yaku:
         hand_han += value
     best_key = -1 if best is None else best[0]
-    chosen: SplitSummary | None = None  # the best regular reading, if one beats ``best``
+    chosen = -1  # the best regular reading's number, if one beats ``best``
+    chosen_pair = -1
+    chosen_groups: tuple[int, ...] = ()
     chosen_yaku: list[Yaku] = []
     chosen_yakuman = shape_yakuman
     chosen_placement = chosen_fu = 0
     chosen_pinfu = False
     placements: list[int] = []  # (index of the group + 1, or 0 for the pair) * 8 + wait shape
-    for split in splits:
-        pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins = split
+    for number in range(regular):
+        pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins = reading(parts, number)
         closed_triplets = triplets
         if has_melds:
             sequence_bits |= meld_sequence_bits
@@ -1087,7 +1092,8 @@ def _best_regular(splits: list[SplitSummary], best: _Candidate | None, w: int, w
                 key = _rank(_basic(han, fu, rules), False, han, fu)
             if key > best_key:
                 best_key = key
-                chosen = split
+                chosen = number
+                chosen_pair, chosen_groups = pair, groups
                 chosen_yaku = decomposition_yaku
                 if concealed == 3:
                     chosen_yaku = [*decomposition_yaku, _SANANKOU]
@@ -1097,9 +1103,9 @@ def _best_regular(splits: list[SplitSummary], best: _Candidate | None, w: int, w
                 chosen_placement = placement
                 chosen_fu = fu
                 chosen_pinfu = pinfu
-    if chosen is None:
+    if chosen < 0:
         return best
-    pair, groups = chosen[0], chosen[1]
+    pair, groups = chosen_pair, chosen_groups
     shape_name = _WAIT_SHAPES[chosen_placement & 7]
     fu, items = fu_of_split(pair, groups, (chosen_placement >> 3) - 1, shape_name,
                             _meld_items(melds), tsumo, menzen, chosen_pinfu, win.rinshan,
