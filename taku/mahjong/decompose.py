@@ -201,7 +201,11 @@ pairs; equal sequences are of one suit, so a hand's twins are the sum of its par
 _EMPTY_SUMMARY: Final[SplitSummary] = (-1, (), 0, 0, 0, 0, 0)
 
 
-def _summaries(splits: tuple[_Split, ...]) -> tuple[SplitSummary, ...]:
+PartSplits = tuple[bool, tuple[SplitSummary, ...]]
+"""The splits of one part of a hand, and whether they hold the pair (all of them do, or none)."""
+
+
+def _part_splits_of(splits: tuple[_Split, ...]) -> PartSplits:
     """Each split of a part with its sequences and triplets as bit sets and counts."""
     found: list[SplitSummary] = []
     for pair, groups in splits:
@@ -220,24 +224,26 @@ def _summaries(splits: tuple[_Split, ...]) -> tuple[SplitSummary, ...]:
                 else:
                     previous = code
         found.append((pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins))
-    return tuple(found)
+    return bool(found) and found[0][0] >= 0, tuple(found)
 
 
-_coded_summaries: Final[tuple[dict[int, tuple[SplitSummary, ...]], ...]] = ({}, {}, {}, {})
-"""Per part, :func:`_summaries` of its splits keyed by its counts packed three bits each."""
-_bytes_summaries: Final[tuple[dict[bytes, tuple[SplitSummary, ...]], ...]] = ({}, {}, {}, {})
+_coded_parts: Final[tuple[dict[int, PartSplits], ...]] = ({}, {}, {}, {})
+"""Per part, :func:`_part_splits_of` keyed by its counts packed three bits each."""
+_bytes_parts: Final[tuple[dict[bytes, PartSplits], ...]] = ({}, {}, {}, {})
 """The same keyed by the part's counts as ``bytes`` (the interpreter's key: no packing)."""
+_NO_TILES: Final[PartSplits] = (False, ((-1, (), 0, 0, 0, 0, 0),))
 
 
-def _coded_summary(code: int, suit: int) -> tuple[SplitSummary, ...]:
-    found = _coded_summaries[suit].get(code)
+def _coded_part(code: int, suit: int) -> PartSplits:
+    if not code:
+        return _NO_TILES
+    found = _coded_parts[suit].get(code)
     if found is None:
-        found = _coded_summaries[suit][code] = _summaries(_splits_of(code, 9 if suit < 3 else 7, suit))
+        found = _coded_parts[suit][code] = _part_splits_of(_splits_of(code, 9 if suit < 3 else 7, suit))
     return found
 
 
-PartSummaries = tuple[tuple[SplitSummary, ...], tuple[SplitSummary, ...], tuple[SplitSummary, ...],
-                      tuple[SplitSummary, ...]]
+PartSummaries = tuple[PartSplits, PartSplits, PartSplits, PartSplits]
 """The splits of a hand's four parts (man, pin, sou, honours); a split of the whole hand takes one
 of each (see :func:`readings`)."""
 
@@ -246,30 +252,26 @@ def part_summaries_of_codes(man: int, pin: int, sou: int, honours: int) -> PartS
     """The splits of each part of a hand's concealed tiles, from each part's counts packed three
     bits a kind (the part's first kind in the highest bits; counts 0..4): the compiled scorer
     packs them from the tiles."""
-    return (_coded_summary(man, 0), _coded_summary(pin, 1), _coded_summary(sou, 2),
-            _coded_summary(honours, 3))
+    return _coded_part(man, 0), _coded_part(pin, 1), _coded_part(sou, 2), _coded_part(honours, 3)
 
 
 def part_summaries(key: bytes) -> PartSummaries:
     """:func:`part_summaries_of_codes` of 34 counts given as ``bytes`` (each 0..4)."""
-    parts: list[tuple[SplitSummary, ...]] = []
+    parts: list[PartSplits] = []
     for suit, start, stop in _PARTS:
         part = key[start:stop]
-        options = _bytes_summaries[suit].get(part)
+        options = _bytes_parts[suit].get(part)
         if options is None:
-            options = _bytes_summaries[suit][part] = _summaries(_part_splits(part, suit))
+            options = _bytes_parts[suit][part] = _part_splits_of(_part_splits(part, suit))
         parts.append(options)
     return parts[0], parts[1], parts[2], parts[3]
 
 
 def readings(parts: PartSummaries) -> int:
     """How many splits of the whole hand into groups and exactly one pair the parts make: the
-    product of their numbers of splits, or 0 if a part cannot be split or the pairs are not one
-    (every split of a part has a pair or none has)."""
-    man, pin, sou, honours = parts
-    if not man or not pin or not sou or not honours:
-        return 0
-    if (man[0][0] >= 0) + (pin[0][0] >= 0) + (sou[0][0] >= 0) + (honours[0][0] >= 0) != 1:
+    product of their numbers of splits, or 0 if a part cannot be split or the pairs are not one."""
+    (man_pair, man), (pin_pair, pin), (sou_pair, sou), (honours_pair, honours) = parts
+    if man_pair + pin_pair + sou_pair + honours_pair != 1:
         return 0
     return len(man) * len(pin) * len(sou) * len(honours)
 
@@ -278,7 +280,7 @@ def reading(parts: PartSummaries, index: int) -> SplitSummary:
     """The split of the whole hand numbered ``index`` (0 to :func:`readings` - 1): one split of
     each part, counts and bit sets added up (the parts' kinds do not overlap), groups joined in
     order of kind."""
-    man, pin, sou, honours = parts
+    man, pin, sou, honours = parts[0][1], parts[1][1], parts[2][1], parts[3][1]
     a = man[index % len(man)]
     index //= len(man)
     b = pin[index % len(pin)]

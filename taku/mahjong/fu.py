@@ -127,12 +127,12 @@ def regular_fu(
     ...            seat_wind=0, round_wind=0, rules=Rules())
     (40, (('base', 20), ('open triplet 1z (completed by ron)', 4), ('dragon pair 5z', 2), ('closed ron', 10)))
     """
-    return fu_of_split(pair, closed_groups, win_group, win_shape, meld_fu_items(meld_groups),
+    return fu_of_split(pair, tuple(closed_groups), win_group, win_shape, meld_fu_items(meld_groups),
                        tsumo, menzen, pinfu, rinshan,
                        pair_fu_item(pair, seat_wind, round_wind, rules), rules)
 
 
-def fu_of_split(pair: int, closed_groups: Sequence[int], win_group: int, win_shape: str,
+def fu_of_split(pair: int, closed_groups: tuple[int, ...], win_group: int, win_shape: str,
                 meld_items: tuple[FuItem, ...], tsumo: bool, menzen: bool, pinfu: bool,
                 rinshan: bool, pair_item: FuItem | None,
                 rules: Rules) -> tuple[int, tuple[FuItem, ...]]:
@@ -162,10 +162,12 @@ def fu_of_split(pair: int, closed_groups: Sequence[int], win_group: int, win_sha
         items.append(wait)
         total += 2
     if tsumo:
-        value = rules.rinshan_tsumo_fu if rinshan else 2
-        if value:
-            items.append(("tsumo", value))
-            total += value
+        if not rinshan:
+            items.append(_TSUMO)
+            total += 2
+        elif rules.rinshan_tsumo_fu:
+            items.append(("tsumo", rules.rinshan_tsumo_fu))
+            total += rules.rinshan_tsumo_fu
     elif menzen:
         items.append(_CLOSED_RON)
         total += 10

@@ -656,7 +656,7 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         yakuman = [*situation_yakuman, (name, 1)]
         best = (_yakuman_key(yakuman, 0, rules), [], yakuman, 0, (),
                 tiles_to_str(closed, sort=True), "13-sided" if thirteen else "tanki")
-    if not melds and _pairs_held(counts) == 7:
+    if not melds and _is_seven_pairs(counts):
         candidates += 1
         yaku = [*situational, _CHIITOITSU, *tile_yaku]
         yakuman = [*situation_yakuman, *colour_yakuman]
@@ -760,13 +760,16 @@ def _suits_used(full: tuple[int, ...]) -> int:
     return used
 
 
-def _pairs_held(counts: tuple[int, ...]) -> int:
-    """How many kinds ``counts`` holds exactly twice."""
+def _is_seven_pairs(counts: tuple[int, ...]) -> bool:
+    """Whether ``counts`` holds seven kinds exactly twice and nothing else (most hands stop at
+    their first kind held once, three or four times)."""
     pairs = 0
     for count in counts:
         if count == 2:
             pairs += 1
-    return pairs
+        elif count:
+            return False
+    return pairs == 7
 
 
 _Candidate = tuple[int, list[Yaku], list[Yaku], int, tuple[FuItem, ...],
