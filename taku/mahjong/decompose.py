@@ -322,7 +322,7 @@ def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     return [(pair, groups) for pair, groups, _, _ in analysed_splits(counts_key(counts))]
 
 
-_PARTS: Final = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
+_PARTS: Final[tuple[tuple[int, int, int], ...]] = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,7 +61,9 @@ from taku.mahjong.yaku import (
 )
 from taku.values import reduce_value
 
-SEAT_NAMES: Final = ("East", "South", "West", "North")
+# A constant tuple indexed by a variable is typed tuple[X, ...]: a fixed-length one is a C struct
+# in the compiled build, boxed into a new tuple at every such index.
+SEAT_NAMES: Final[tuple[str, ...]] = ("East", "South", "West", "North")
 _GREEN: Final = frozenset({19, 20, 21, 23, 25, HATSU})  # 2s 3s 4s 6s 8s hatsu
 _MANGAN: Final = MANGAN_BASE
 _MANGAN_HAN: Final = LIMITS[0].han
@@ -416,7 +418,7 @@ def _new_payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: in
             _new(_PAYMENT, (second, single, extra)), _new(_PAYMENT, (third, single, extra)))
 
 
-_OTHER_SEATS: Final = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+_OTHER_SEATS: Final[tuple[tuple[int, int, int], ...]] = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
 def nagashi_mangan_payments(seat: object, rules: Rules | None = None) -> tuple[Payment, ...]:
@@ -472,7 +474,7 @@ def _entry(name: str, menzen: bool = True) -> Yaku:
     return name, info.closed if menzen else info.open
 
 
-def _by_menzen(name: str) -> tuple[Yaku, Yaku]:
+def _by_menzen(name: str) -> tuple[Yaku, ...]:
     """A yaku as it counts open and closed, indexed by ``menzen`` (``False``, ``True``)."""
     return _entry(name, False), _entry(name)
 
@@ -486,9 +488,9 @@ _HAITEI: Final = _entry("haitei raoyue")
 _HOUTEI: Final = _entry("houtei raoyui")
 _RINSHAN: Final = _entry("rinshan kaihou")
 _CHANKAN: Final = _entry("chankan")
-_TANYAO: Final = _by_menzen("tanyao")
-_HONITSU: Final = _by_menzen("honitsu")
-_CHINITSU: Final = _by_menzen("chinitsu")
+_TANYAO: Final[tuple[Yaku, ...]] = _by_menzen("tanyao")
+_HONITSU: Final[tuple[Yaku, ...]] = _by_menzen("honitsu")
+_CHINITSU: Final[tuple[Yaku, ...]] = _by_menzen("chinitsu")
 _HONROUTOU: Final = _entry("honroutou")
 _HAKU: Final = HAKU  # the first dragon, a native constant
 _YAKUHAI_HAKU: Final = _entry("yakuhai (haku)")
@@ -498,10 +500,10 @@ _SEAT_WIND: Final = _entry("yakuhai (seat wind)")
 _ROUND_WIND: Final = _entry("yakuhai (round wind)")
 _SHOUSANGEN: Final = _entry("shousangen")
 _SANKANTSU: Final = _entry("sankantsu")
-_SANSHOKU_DOUJUN: Final = _by_menzen("sanshoku doujun")
-_ITTSU: Final = _by_menzen("ittsu")
-_CHANTA: Final = _by_menzen("chanta")
-_JUNCHAN: Final = _by_menzen("junchan")
+_SANSHOKU_DOUJUN: Final[tuple[Yaku, ...]] = _by_menzen("sanshoku doujun")
+_ITTSU: Final[tuple[Yaku, ...]] = _by_menzen("ittsu")
+_CHANTA: Final[tuple[Yaku, ...]] = _by_menzen("chanta")
+_JUNCHAN: Final[tuple[Yaku, ...]] = _by_menzen("junchan")
 _PINFU: Final = _entry("pinfu")
 _SANANKOU: Final = _entry("sanankou")
 _TOITOI: Final = _entry("toitoi")
@@ -723,7 +725,7 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
 _COMPILED: Final = not __file__.endswith(".py")
 """Whether this module is compiled: it then packs the concealed parts from the tiles (the
 interpreter builds a ``bytes`` key of the counts faster)."""
-_BITS_SET: Final = (0, 1, 1, 2, 1, 2, 2, 3)
+_BITS_SET: Final[tuple[int, ...]] = (0, 1, 1, 2, 1, 2, 2, 3)
 """How many bits of 0..7 are set (suits used, from a bit set of suits)."""
 _PART_UNIT: Final = tuple(1 << 3 * (8 - kind % 9 if kind < 27 else 33 - kind) for kind in range(34))
 """What one tile of a kind adds to its part's packed counts (three bits a kind, the part's first
@@ -1008,11 +1010,11 @@ def _situation_yakuman(win: Win, dealer: bool, rules: Rules) -> list[Yaku]:
     return found
 
 
-_WAIT_SHAPES: Final = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki")
+_WAIT_SHAPES: Final[tuple[str, ...]] = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki")
 _RYANMEN: Final = 0
 _SHANPON: Final = 3
 _TANKI: Final = 4
-_WAIT_FU: Final = (False, True, True, False, True)
+_WAIT_FU: Final[tuple[bool, ...]] = (False, True, True, False, True)
 """Whether each wait shape of :data:`_WAIT_SHAPES` counts 2 fu (MJ-SCORE-09)."""
 
 
