@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
 from taku.mahjong.decompose import (
     TRIPLET,
@@ -851,16 +851,16 @@ def _meld_summary(melds: tuple[Meld, ...]) -> tuple[bool, int, int, int, int, in
 
 def _meld_items(melds: tuple[Meld, ...]) -> tuple[FuItem, ...]:
     """The fu items of the melds (the chosen reading's; :func:`_meld_summary` counts their fu)."""
-    items: list[FuItem] = []
+    items: list[object] = []  # the shared item tuples (a FuItem read as such is rebuilt when compiled)
     for meld in melds:
         base = meld.tiles[0].kind
         if meld.kind == "pon":
-            items.append(OPEN_TRIPLET_ITEMS[base])
+            items.append(cast(tuple[object, ...], OPEN_TRIPLET_ITEMS)[base])
         elif meld.kind == "ankan":
-            items.append(CLOSED_KAN_ITEMS[base])
+            items.append(cast(tuple[object, ...], CLOSED_KAN_ITEMS)[base])
         elif meld.kind != "chi":
-            items.append(OPEN_KAN_ITEMS[base])
-    return tuple(items)
+            items.append(cast(tuple[object, ...], OPEN_KAN_ITEMS)[base])
+    return cast(tuple[FuItem, ...], tuple(items))
 
 
 def _rinshan_liable(melds: Sequence[Meld], kans: int, win: Win) -> bool:
