@@ -115,3 +115,33 @@ def test_wait_codes_are_the_wait_shapes() -> None:
             code = suit * 9 + start
             for w in (code, code + 1, code + 2):
                 assert _WAIT_SHAPES[_wait_code(code, w)] == wait_shape(code, w)
+
+
+def test_native_indicator_check_agrees_with_the_full_one() -> None:
+    # MJ-FLOW-31: the scorer's native check of the indicators (no fifth copy of a kind, no more red
+    # fives than the rules have, a robbed kan's three tiles counted) refuses exactly what the check
+    # that writes the message refuses, on random indicators around a hand with triplets.
+    from taku.mahjong.errors import InvalidHandError
+    from taku.mahjong.rules import Rules
+    from taku.mahjong.score import _check_indicators, _indicators_fit
+
+    rng = random.Random(12)
+    hand = Hand.from_str("555m055p555s11z 777z+")
+    pool = [Tile(kind) for kind in range(34)] + [Tile(4, True), Tile(13, True), Tile(22, True)]
+    refused = accepted = 0
+    for rules in (Rules(), Rules(red_fives=(0, 0, 0))):
+        for _ in range(2000):
+            chankan = rng.random() < 0.2
+            win = Win(chankan=chankan, dora_indicators=tuple(rng.choices(pool, k=rng.randrange(6))),
+                      ura_indicators=tuple(rng.choices(pool[4:32:9] + pool[-3:], k=rng.randrange(6))))
+            w = 27 if not chankan else rng.choice((4, 13, 22))
+            fits = _indicators_fit(hand.all_counts, hand.red_counts, w, win, rules)
+            try:
+                _check_indicators(hand.all_counts, hand.red_counts, w, win, rules)
+            except InvalidHandError:
+                assert not fits
+                refused += 1
+            else:
+                assert fits
+                accepted += 1
+    assert refused > 100 and accepted > 100, (refused, accepted)
