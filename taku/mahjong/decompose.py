@@ -192,6 +192,127 @@ def _combine(parts: list[tuple[AnalysedSplit, ...]]) -> list[AnalysedSplit]:
     return results if results is not None else [(pair, groups, sequences, triplets)]
 
 
+SplitSummary = tuple[int, tuple[int, ...], int, int, int, int, int]
+"""A split as the scorer reads it: (pair or -1, groups, sequence bits, triplet bits, sequences,
+triplets, twins). A bit set has one bit per lowest kind (bit ``n``: the sequence starting at kind
+``n``, or the triplet of kind ``n``); *twins* counts the pairs of identical sequences (iipeikou's
+pairs; equal sequences are of one suit, so a hand's twins are the sum of its parts')."""
+
+_EMPTY_SUMMARY: Final[SplitSummary] = (-1, (), 0, 0, 0, 0, 0)
+
+
+PartSplits = tuple[bool, tuple[SplitSummary, ...]]
+"""The splits of one part of a hand, and whether they hold the pair (all of them do, or none)."""
+
+
+def _part_splits_of(splits: tuple[_Split, ...]) -> PartSplits:
+    """Each split of a part with its sequences and triplets as bit sets and counts."""
+    found: list[SplitSummary] = []
+    for pair, groups in splits:
+        sequence_bits = triplet_bits = sequences = triplets = twins = 0
+        previous = -1  # the last sequence not yet paired with an identical one
+        for code in groups:  # ordered by lowest kind: identical sequences are neighbours
+            if code >= TRIPLET:
+                triplet_bits |= 1 << (code - TRIPLET)
+                triplets += 1
+            else:
+                sequence_bits |= 1 << code
+                sequences += 1
+                if code == previous:
+                    twins += 1
+                    previous = -1
+                else:
+                    previous = code
+        found.append((pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins))
+    return bool(found) and found[0][0] >= 0, tuple(found)
+
+
+_coded_parts: Final[tuple[dict[int, PartSplits], ...]] = ({}, {}, {}, {})
+"""Per part, :func:`_part_splits_of` keyed by its counts packed three bits each."""
+_bytes_parts: Final[tuple[dict[bytes, PartSplits], ...]] = ({}, {}, {}, {})
+"""The same keyed by the part's counts as ``bytes`` (the interpreter's key: no packing)."""
+_NO_TILES: Final[PartSplits] = (False, ((-1, (), 0, 0, 0, 0, 0),))
+
+
+def _coded_part(code: int, suit: int) -> PartSplits:
+    if not code:
+        return _NO_TILES
+    found = _coded_parts[suit].get(code)
+    if found is None:
+        found = _coded_parts[suit][code] = _part_splits_of(_splits_of(code, 9 if suit < 3 else 7, suit))
+    return found
+
+
+PartSummaries = tuple[PartSplits, PartSplits, PartSplits, PartSplits]
+"""The splits of a hand's four parts (man, pin, sou, honours); a split of the whole hand takes one
+of each (see :func:`readings`)."""
+
+
+def part_summaries_of_codes(man: int, pin: int, sou: int, honours: int) -> PartSummaries:
+    """The splits of each part of a hand's concealed tiles, from each part's counts packed three
+    bits a kind (the part's first kind in the highest bits; counts 0..4): the compiled scorer
+    packs them from the tiles."""
+    return _coded_part(man, 0), _coded_part(pin, 1), _coded_part(sou, 2), _coded_part(honours, 3)
+
+
+def part_summaries(key: bytes) -> PartSummaries:
+    """:func:`part_summaries_of_codes` of 34 counts given as ``bytes`` (each 0..4)."""
+    parts: list[PartSplits] = []
+    for suit, start, stop in _PARTS:
+        part = key[start:stop]
+        options = _bytes_parts[suit].get(part)
+        if options is None:
+            options = _bytes_parts[suit][part] = _part_splits_of(_part_splits(part, suit))
+        parts.append(options)
+    return parts[0], parts[1], parts[2], parts[3]
+
+
+def readings(parts: PartSummaries) -> int:
+    """How many splits of the whole hand into groups and exactly one pair the parts make: the
+    product of their numbers of splits, or 0 if a part cannot be split or the pairs are not one."""
+    (man_pair, man), (pin_pair, pin), (sou_pair, sou), (honours_pair, honours) = parts
+    if man_pair + pin_pair + sou_pair + honours_pair != 1:
+        return 0
+    return len(man) * len(pin) * len(sou) * len(honours)
+
+
+def reading(parts: PartSummaries, index: int) -> SplitSummary:
+    """The split of the whole hand numbered ``index`` (0 to :func:`readings` - 1): one split of
+    each part, counts and bit sets added up (the parts' kinds do not overlap), groups joined in
+    order of kind."""
+    man, pin, sou, honours = parts[0][1], parts[1][1], parts[2][1], parts[3][1]
+    a = man[index % len(man)]
+    index //= len(man)
+    b = pin[index % len(pin)]
+    index //= len(pin)
+    c = sou[index % len(sou)]
+    d = honours[index // len(sou)]
+    # The pair is the one part's with a pair (the others' are -1); empty parts join nothing.
+    pair = a[0]
+    groups = a[1]
+    if b[0] >= 0:
+        pair = b[0]
+    if b[1]:
+        groups = groups + b[1] if groups else b[1]
+    if c[0] >= 0:
+        pair = c[0]
+    if c[1]:
+        groups = groups + c[1] if groups else c[1]
+    if d[0] >= 0:
+        pair = d[0]
+    if d[1]:
+        groups = groups + d[1] if groups else d[1]
+    return (pair, groups, a[2] | b[2] | c[2] | d[2], a[3] | b[3] | c[3] | d[3],
+            a[4] + b[4] + c[4] + d[4], a[5] + b[5] + c[5] + d[5], a[6] + b[6] + c[6] + d[6])
+
+
+def split_summaries(counts: Sequence[int]) -> list[SplitSummary]:
+    """Every split of concealed ``counts`` into groups and exactly one pair, as the scorer reads
+    them (:data:`SplitSummary`); the same splits as :func:`analysed_splits`."""
+    parts = part_summaries(counts_key(counts))
+    return [reading(parts, index) for index in range(readings(parts))]
+
+
 def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     """All (pair, groups) splits of concealed ``counts`` into groups and exactly one pair.
 
@@ -201,7 +322,7 @@ def split_groups(counts: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     return [(pair, groups) for pair, groups, _, _ in analysed_splits(counts_key(counts))]
 
 
-_PARTS: Final = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
+_PARTS: Final[tuple[tuple[int, int, int], ...]] = ((0, 0, 9), (1, 9, 18), (2, 18, 27), (3, 27, 34))
 
 
 @dataclass(frozen=True, slots=True)

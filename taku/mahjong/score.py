@@ -12,19 +12,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
-from taku.mahjong.decompose import TRIPLET, analysed_splits
+from taku.mahjong.decompose import (
+    TRIPLET,
+    PartSummaries,
+    part_summaries,
+    part_summaries_of_codes,
+    reading,
+    readings,
+)
 from taku.mahjong.errors import InvalidHandError, NotAWinError, NoYakuError
 from taku.mahjong.fu import (
     CHIITOITSU_FU,
+    CLOSED_KAN_FU,
     CLOSED_KAN_ITEMS,
+    OPEN_KAN_FU,
     OPEN_KAN_ITEMS,
+    OPEN_TRIPLET_FU,
     OPEN_TRIPLET_ITEMS,
     FuItem,
     fu_of_split,
+    fu_total,
+    pair_fu,
     pair_fu_item,
-    wait_shape,
 )
 from taku.mahjong.hand import Hand, Meld
 from taku.mahjong.rules import Rules
@@ -50,7 +61,9 @@ from taku.mahjong.yaku import (
 )
 from taku.values import reduce_value
 
-SEAT_NAMES: Final = ("East", "South", "West", "North")
+# A constant tuple indexed by a variable is typed tuple[X, ...]: a fixed-length one is a C struct
+# in the compiled build, boxed into a new tuple at every such index.
+SEAT_NAMES: Final[tuple[str, ...]] = ("East", "South", "West", "North")
 _GREEN: Final = frozenset({19, 20, 21, 23, 25, HATSU})  # 2s 3s 4s 6s 8s hatsu
 _MANGAN: Final = MANGAN_BASE
 _MANGAN_HAN: Final = LIMITS[0].han
@@ -405,7 +418,7 @@ def _new_payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: in
             _new(_PAYMENT, (second, single, extra)), _new(_PAYMENT, (third, single, extra)))
 
 
-_OTHER_SEATS: Final = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
+_OTHER_SEATS: Final[tuple[tuple[int, int, int], ...]] = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))
 
 
 def nagashi_mangan_payments(seat: object, rules: Rules | None = None) -> tuple[Payment, ...]:
@@ -461,7 +474,7 @@ def _entry(name: str, menzen: bool = True) -> Yaku:
     return name, info.closed if menzen else info.open
 
 
-def _by_menzen(name: str) -> tuple[Yaku, Yaku]:
+def _by_menzen(name: str) -> tuple[Yaku, ...]:
     """A yaku as it counts open and closed, indexed by ``menzen`` (``False``, ``True``)."""
     return _entry(name, False), _entry(name)
 
@@ -475,9 +488,9 @@ _HAITEI: Final = _entry("haitei raoyue")
 _HOUTEI: Final = _entry("houtei raoyui")
 _RINSHAN: Final = _entry("rinshan kaihou")
 _CHANKAN: Final = _entry("chankan")
-_TANYAO: Final = _by_menzen("tanyao")
-_HONITSU: Final = _by_menzen("honitsu")
-_CHINITSU: Final = _by_menzen("chinitsu")
+_TANYAO: Final[tuple[Yaku, ...]] = _by_menzen("tanyao")
+_HONITSU: Final[tuple[Yaku, ...]] = _by_menzen("honitsu")
+_CHINITSU: Final[tuple[Yaku, ...]] = _by_menzen("chinitsu")
 _HONROUTOU: Final = _entry("honroutou")
 _HAKU: Final = HAKU  # the first dragon, a native constant
 _YAKUHAI_HAKU: Final = _entry("yakuhai (haku)")
@@ -487,10 +500,10 @@ _SEAT_WIND: Final = _entry("yakuhai (seat wind)")
 _ROUND_WIND: Final = _entry("yakuhai (round wind)")
 _SHOUSANGEN: Final = _entry("shousangen")
 _SANKANTSU: Final = _entry("sankantsu")
-_SANSHOKU_DOUJUN: Final = _by_menzen("sanshoku doujun")
-_ITTSU: Final = _by_menzen("ittsu")
-_CHANTA: Final = _by_menzen("chanta")
-_JUNCHAN: Final = _by_menzen("junchan")
+_SANSHOKU_DOUJUN: Final[tuple[Yaku, ...]] = _by_menzen("sanshoku doujun")
+_ITTSU: Final[tuple[Yaku, ...]] = _by_menzen("ittsu")
+_CHANTA: Final[tuple[Yaku, ...]] = _by_menzen("chanta")
+_JUNCHAN: Final[tuple[Yaku, ...]] = _by_menzen("junchan")
 _PINFU: Final = _entry("pinfu")
 _SANANKOU: Final = _entry("sanankou")
 _TOITOI: Final = _entry("toitoi")
@@ -541,18 +554,25 @@ def _is_shiisanputa(counts: tuple[int, ...]) -> bool:
 
 
 def _chuuren(counts: tuple[int, ...], win: int) -> str | None:
-    """``chuuren poutou`` / ``junsei chuuren poutou`` if the closed counts (one suit) are nine gates."""
+    """``chuuren poutou`` / ``junsei chuuren poutou`` if the closed counts (one suit) are nine gates:
+    1112345678999 and one more tile of the suit; junsei if the winning tile is that one."""
     suit = win // 9
     if suit == 3:
         return None
-    local = list(counts[suit * 9: suit * 9 + 9])
-    if sum(local) != 14:
+    start = suit * 9
+    total = 0
+    extra = -1  # the kind held once more than the pattern asks
+    for n in range(9):
+        count = counts[start + n]
+        need = 3 if n == 0 or n == 8 else 1
+        if count < need:
+            return None
+        if count > need:
+            extra = n
+        total += count
+    if total != 14:
         return None
-    pattern = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    if any(c < p for c, p in zip(local, pattern, strict=True)):
-        return None
-    local[win - suit * 9] -= 1
-    return "junsei chuuren poutou" if tuple(local) == pattern else "chuuren poutou"
+    return "junsei chuuren poutou" if extra == win - start else "chuuren poutou"
 
 
 def score_hand(hand: object, win_tile: object, win: object = None, rules: object = None) -> HandScore:
@@ -599,7 +619,8 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
     aka = reds[0] + reds[1] + reds[2]
     if aka:
         _check_red_fives(reds, rules)
-    menzen, kans, ankans, meld_sequences, meld_triplets, meld_items = _meld_summary(melds)
+    (menzen, kans, ankans, meld_sequence_bits, meld_triplet_bits, meld_sequences, meld_triplets,
+     meld_fu, meld_suits) = _meld_summary(melds)
     dealer = win.seat_wind == 0
     rinshan_liable = _rinshan_liable(melds, kans, win)
     if win.chankan and full[w] != 1:
@@ -614,7 +635,13 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
     honors_total = full[27] + full[28] + full[29] + full[30] + full[31] + full[32] + full[33]
     terminals_total = full[0] + full[8] + full[9] + full[17] + full[18] + full[26]
     yaochuu_total = terminals_total + honors_total
-    suits_used = _suits_used(full)
+    if _COMPILED:
+        # The concealed parts' counts packed from the 14 tiles (fewer steps than the 34 counts).
+        man, pin, sou, honours = _part_codes(closed)
+        suits_used = _BITS_SET[(man != 0) | (pin != 0) << 1 | (sou != 0) << 2 | meld_suits]
+    else:
+        man = pin = sou = honours = 0
+        suits_used = _suits_used(full)
     tile_yaku = _tile_yaku(menzen, suits_used, honors_total, terminals_total, total_tiles, rules)
     situation_yakuman = _situation_yakuman(win, dealer, rules)
     colour_yakuman = (_colour_yakuman(full, total_tiles, honors_total, rules)
@@ -631,7 +658,7 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         yakuman = [*situation_yakuman, (name, 1)]
         best = (_yakuman_key(yakuman, 0, rules), [], yakuman, 0, (),
                 tiles_to_str(closed, sort=True), "13-sided" if thirteen else "tanki")
-    if not melds and _pairs_held(counts) == 7:
+    if not melds and _is_seven_pairs(counts):
         candidates += 1
         yaku = [*situational, _CHIITOITSU, *tile_yaku]
         yakuman = [*situation_yakuman, *colour_yakuman]
@@ -643,8 +670,10 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         if key is not None and (best is None or key > best[0]):
             text = " ".join(_PAIR_TEXT[k] for k in range(34) if counts[k])
             best = (key, yaku, yakuman, CHIITOITSU_FU, (("chiitoitsu", CHIITOITSU_FU),), text, "tanki")
-    splits = analysed_splits(counts)
-    if splits:
+    parts = (part_summaries_of_codes(man, pin, sou, honours) if _COMPILED
+             else part_summaries(bytes(counts)))
+    regular = readings(parts)
+    if regular:
         shape_yakuman = [*situation_yakuman, *colour_yakuman]
         if honors_total >= 8:
             shape_yakuman[len(situation_yakuman):len(situation_yakuman)] = _regular_yakuman_shape(full)
@@ -654,15 +683,17 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
             nine_gates = _chuuren(counts, w)
             if nine_gates:
                 shape_yakuman.append((nine_gates, 1))
-        hand_yaku = situational + tile_yaku
+        hand_yaku = situational  # (the chiitoitsu reading has its own list)
+        hand_yaku += tile_yaku
         if honors_total >= 3:
             hand_yaku += _honor_yaku(full, win.seat_wind, win.round_wind)
         if kans == 3:
             hand_yaku.append(_SANKANTSU)
-        candidates += len(splits)
-        best = _best_regular(splits, best, w, win, rules, menzen, bool(melds), ankans,
-                             meld_sequences, meld_triplets, tuple(meld_items), hand_yaku,
-                             shape_yakuman, yaochuu_total, honors_total, dora + aka + ura)
+        candidates += regular
+        best = _best_regular(parts, regular, best, w, win, rules, menzen, melds, ankans,
+                             meld_sequence_bits, meld_triplet_bits, meld_sequences, meld_triplets,
+                             meld_fu, hand_yaku, shape_yakuman, yaochuu_total, honors_total,
+                             dora + aka + ura)
 
     # --- pass 3: limits and payments ---
     if not candidates:
@@ -672,16 +703,16 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         raise NotAWinError(_Message("{} is not a complete hand with {} (four groups and a pair, "
                                     "seven pairs or kokushi musou)", hand, win_tile))
     if win.first_turn and not win.tsumo and rules.renhou == "mangan" and \
-            (best is None or not best[0][1]):
+            (best is None or not best[0] >> _RANK_REAL_SHIFT & 1):
         # MJ-SCORE-24, MJ-MONTREAL-40: "a mangan only", unless the hand is a real yakuman.
         return _fixed_mangan("renhou", win, rules, hand)
     if best is None:
         raise NoYakuError(_Message("{} won on {} has no yaku (dora are not yaku)", hand, win_tile))
-    key, yaku, yakuman, fu, items, parts, shape = best
-    if isinstance(parts, str):
-        text = parts
+    key, yaku, yakuman, fu, items, reading_text, shape = best
+    if isinstance(reading_text, str):
+        text = reading_text
     else:
-        pair, groups = parts
+        pair, groups = reading_text
         words = [_GROUP_TEXT[code] for code in groups]
         words.append(_PAIR_TEXT[pair])
         for meld in melds:
@@ -689,6 +720,33 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         text = " ".join(words)
     return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura,
                    rinshan_liable)
+
+
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module is compiled: it then packs the concealed parts from the tiles (the
+interpreter builds a ``bytes`` key of the counts faster)."""
+_BITS_SET: Final[tuple[int, ...]] = (0, 1, 1, 2, 1, 2, 2, 3)
+"""How many bits of 0..7 are set (suits used, from a bit set of suits)."""
+_PART_UNIT: Final = tuple(1 << 3 * (8 - kind % 9 if kind < 27 else 33 - kind) for kind in range(34))
+"""What one tile of a kind adds to its part's packed counts (three bits a kind, the part's first
+kind highest: the key of :func:`~taku.mahjong.decompose.part_summaries_of_codes`)."""
+
+
+def _part_codes(closed: tuple[Tile, ...]) -> tuple[int, int, int, int]:
+    """The packed counts of the concealed man, pin, sou and honours (a hand holds at most four
+    of a kind, so no three-bit field overflows)."""
+    man = pin = sou = honours = 0
+    for tile in closed:
+        kind = tile.kind
+        if kind < 9:
+            man += _PART_UNIT[kind]
+        elif kind < 18:
+            pin += _PART_UNIT[kind]
+        elif kind < 27:
+            sou += _PART_UNIT[kind]
+        else:
+            honours += _PART_UNIT[kind]
+    return man, pin, sou, honours
 
 
 def _suits_used(full: tuple[int, ...]) -> int:
@@ -704,19 +762,34 @@ def _suits_used(full: tuple[int, ...]) -> int:
     return used
 
 
-def _pairs_held(counts: tuple[int, ...]) -> int:
-    """How many kinds ``counts`` holds exactly twice."""
+def _is_seven_pairs(counts: tuple[int, ...]) -> bool:
+    """Whether ``counts`` holds seven kinds exactly twice and nothing else (most hands stop at
+    their first kind held once, three or four times)."""
     pairs = 0
     for count in counts:
         if count == 2:
             pairs += 1
-    return pairs
+        elif count:
+            return False
+    return pairs == 7
 
 
-_Candidate = tuple[tuple[int, bool, int, int], list[Yaku], list[Yaku], int, tuple[FuItem, ...],
+_Candidate = tuple[int, list[Yaku], list[Yaku], int, tuple[FuItem, ...],
                    str | tuple[int, tuple[int, ...]], str]
-"""A reading of the hand: (rank key, yaku, yakuman, fu, fu items, decomposition text or
-(pair, groups), wait)."""
+"""A reading of the hand: (rank, yaku, yakuman, fu, fu items, decomposition text or
+(pair, groups), wait); see :func:`_rank`."""
+
+_RANK_FU_BITS: Final = 12
+_RANK_HAN_BITS: Final = 11
+_RANK_REAL_SHIFT: Final = _RANK_FU_BITS + _RANK_HAN_BITS
+_RANK_BASE_SHIFT: Final = _RANK_REAL_SHIFT + 1
+
+
+def _rank(base: int, real_yakuman: bool, han: int, fu: int) -> int:
+    """How a reading ranks, as one int: by basic points, then a real yakuman before a kazoe
+    yakuman of the same value (MJ-MONTREAL-27), then han, then fu (each field fits its bits: fu
+    below 4,096, han below 2,048)."""
+    return (((base << 1 | real_yakuman) << _RANK_HAN_BITS | han) << _RANK_FU_BITS) | fu
 
 
 def _check_hand(hand: Hand, win_tile: Tile, win: Win) -> None:
@@ -744,34 +817,50 @@ def _check_hand(hand: Hand, win_tile: Tile, win: Win) -> None:
                                    "(MJ-RIICHI-01)")
 
 
-def _meld_summary(melds: Sequence[Meld]) -> tuple[bool, int, int, tuple[int, ...], tuple[int, ...],
-                                                  list[FuItem]]:
-    """What the melds bring: (closed hand, kans, ankans, sequence starts, triplet kinds, fu items)."""
+def _meld_summary(melds: tuple[Meld, ...]) -> tuple[bool, int, int, int, int, int, int, int, int]:
+    """What the melds bring: (closed hand, kans, ankans, sequence bits, triplet bits, sequences,
+    triplets, fu, suits). A bit set has one bit per lowest kind (as
+    :data:`~taku.mahjong.decompose.SplitSummary`'s), ``suits`` one bit per suit (man 1, pin 2, sou 4)."""
     menzen = True
-    kans = ankans = 0
-    meld_sequences: tuple[int, ...] = ()
-    meld_triplets: tuple[int, ...] = ()
-    meld_items: list[FuItem] = []
+    kans = ankans = sequence_bits = triplet_bits = sequences = triplets = fu = suits = 0
     for meld in melds:
         meld_kind = meld.kind
         base = meld.tiles[0].kind
+        if base < 27:
+            suits |= 1 << base // 9
         if meld_kind == "chi":
             menzen = False
-            meld_sequences += (base,)
+            sequence_bits |= 1 << base
+            sequences += 1
         else:
-            meld_triplets += (base,)
+            triplet_bits |= 1 << base
+            triplets += 1
             if meld_kind == "pon":
                 menzen = False
-                meld_items.append(OPEN_TRIPLET_ITEMS[base])
+                fu += OPEN_TRIPLET_FU[base]
             elif meld_kind == "ankan":
                 ankans += 1
                 kans += 1
-                meld_items.append(CLOSED_KAN_ITEMS[base])
+                fu += CLOSED_KAN_FU[base]
             else:
                 menzen = False
                 kans += 1
-                meld_items.append(OPEN_KAN_ITEMS[base])
-    return menzen, kans, ankans, meld_sequences, meld_triplets, meld_items
+                fu += OPEN_KAN_FU[base]
+    return menzen, kans, ankans, sequence_bits, triplet_bits, sequences, triplets, fu, suits
+
+
+def _meld_items(melds: tuple[Meld, ...]) -> tuple[FuItem, ...]:
+    """The fu items of the melds (the chosen reading's; :func:`_meld_summary` counts their fu)."""
+    items: list[object] = []  # the shared item tuples (a FuItem read as such is rebuilt when compiled)
+    for meld in melds:
+        base = meld.tiles[0].kind
+        if meld.kind == "pon":
+            items.append(cast(tuple[object, ...], OPEN_TRIPLET_ITEMS)[base])
+        elif meld.kind == "ankan":
+            items.append(cast(tuple[object, ...], CLOSED_KAN_ITEMS)[base])
+        elif meld.kind != "chi":
+            items.append(cast(tuple[object, ...], OPEN_KAN_ITEMS)[base])
+    return cast(tuple[FuItem, ...], tuple(items))
 
 
 def _rinshan_liable(melds: Sequence[Meld], kans: int, win: Win) -> bool:
@@ -810,9 +899,44 @@ def _count_dora(full: tuple[int, ...], reds: tuple[int, ...], w: int, win: Win,
             ura += full[_DORA_OF[kind]]
         if full[kind] > room or indicator.red:
             suspect = True
-    if suspect:
-        _check_indicators(full, reds, w, win, rules)
+    if suspect and not _indicators_fit(full, reds, w, win, rules):
+        _check_indicators(full, reds, w, win, rules)  # raises, naming the indicator
     return dora, ura
+
+
+def _indicators_fit(full: tuple[int, ...], reds: tuple[int, ...], w: int, win: Win,
+                    rules: Rules) -> bool:
+    """Whether the hand and the indicators (and a robbed kan's three tiles) hold at most four of a
+    kind and no more red fives than the rules have: :func:`_check_indicators` without a message,
+    in native loops (at most ten indicators)."""
+    dora_indicators, ura_indicators = win.dora_indicators, win.ura_indicators
+    shown = len(dora_indicators)
+    total = shown + len(ura_indicators)
+    red_man = red_pin = red_sou = 0
+    for i in range(total):
+        indicator = dora_indicators[i] if i < shown else ura_indicators[i - shown]
+        kind = indicator.kind
+        count = 3 if win.chankan and kind == w else 0
+        for j in range(i + 1):
+            if (dora_indicators[j] if j < shown else ura_indicators[j - shown]).kind == kind:
+                count += 1
+        if full[kind] + count > 4:
+            return False
+        if indicator.red:
+            allowed = rules.red_fives
+            if kind == 4:
+                red_man += 1
+                if reds[0] + red_man > allowed[0]:
+                    return False
+            elif kind == 13:
+                red_pin += 1
+                if reds[1] + red_pin > allowed[1]:
+                    return False
+            else:
+                red_sou += 1
+                if reds[2] + red_sou > allowed[2]:
+                    return False
+    return True
 
 
 def _situational_yaku(win: Win, menzen: bool, rules: Rules) -> list[Yaku]:
@@ -886,123 +1010,147 @@ def _situation_yakuman(win: Win, dealer: bool, rules: Rules) -> list[Yaku]:
     return found
 
 
-def _best_regular(splits: Sequence[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]],
-                  best: _Candidate | None, w: int, win: Win, rules: Rules, menzen: bool,
-                  has_melds: bool, ankans: int, meld_sequences: tuple[int, ...],
-                  meld_triplets: tuple[int, ...], items_of_melds: tuple[FuItem, ...],
-                  hand_yaku: list[Yaku], shape_yakuman: list[Yaku], yaochuu_total: int,
-                  honors_total: int, extra_han: int) -> _Candidate | None:
+_WAIT_SHAPES: Final[tuple[str, ...]] = ("ryanmen", "kanchan", "penchan", "shanpon", "tanki")
+_RYANMEN: Final = 0
+_SHANPON: Final = 3
+_TANKI: Final = 4
+_WAIT_FU: Final[tuple[bool, ...]] = (False, True, True, False, True)
+"""Whether each wait shape of :data:`_WAIT_SHAPES` counts 2 fu (MJ-SCORE-09)."""
+
+
+def _best_regular(parts: PartSummaries, regular: int, best: _Candidate | None, w: int, win: Win,
+                  rules: Rules, menzen: bool, melds: tuple[Meld, ...], ankans: int,
+                  meld_sequence_bits: int, meld_triplet_bits: int, meld_sequences: int,
+                  meld_triplets: int, meld_fu: int, hand_yaku: list[Yaku],
+                  shape_yakuman: list[Yaku], yaochuu_total: int, honors_total: int,
+                  extra_han: int) -> _Candidate | None:
     """The best of ``best`` and every regular reading: each decomposition with its own yaku, and
-    each group the winning tile may have completed (the wait, sanankou, pinfu, fu)."""
+    each group the winning tile may have completed (the wait, sanankou, pinfu, fu). Readings are
+    ranked by numbers (:func:`_rank`); only the chosen one's yaku and fu items are written."""
     tsumo = win.tsumo
     seat, round_wind = win.seat_wind, win.round_wind
+    has_melds = bool(melds)
     hand_han = 0
     for _, value in hand_yaku:
         hand_han += value
-    for pair, groups, closed_sequences, closed_triplet_kinds in splits:
-        closed_triplets = len(closed_triplet_kinds)
+    best_key = -1 if best is None else best[0]
+    chosen = -1  # the best regular reading's number, if one beats ``best``
+    chosen_pair = -1
+    chosen_groups: tuple[int, ...] = ()
+    chosen_yaku: list[Yaku] = []
+    chosen_yakuman = shape_yakuman
+    chosen_placement = chosen_fu = 0
+    chosen_pinfu = False
+    placements: list[int] = []  # (index of the group + 1, or 0 for the pair) * 8 + wait shape
+    for number in range(regular):
+        pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins = reading(parts, number)
+        closed_triplets = triplets
         if has_melds:
-            sequences = closed_sequences + meld_sequences
-            triplets = closed_triplet_kinds + meld_triplets
-        else:
-            sequences, triplets = closed_sequences, closed_triplet_kinds
-        decomposition_yaku = _decomposition_yaku(sequences, triplets, closed_sequences, pair,
-                                                 menzen, yaochuu_total, honors_total)
-        pair_item = pair_fu_item(pair, seat, round_wind, rules) if pair >= 27 else None
+            sequence_bits |= meld_sequence_bits
+            triplet_bits |= meld_triplet_bits
+            sequences += meld_sequences
+            triplets += meld_triplets
+        decomposition_yaku = _decomposition_yaku(sequence_bits, triplet_bits, sequences, triplets,
+                                                 twins, pair, menzen, yaochuu_total, honors_total)
+        split_pair_fu = pair_fu(pair, seat, round_wind, rules) if pair >= 27 else 0
 
         # Every group the winning tile can have completed.
-        placements: list[tuple[int, str]] = []
+        placements.clear()
         if pair == w:
-            placements.append((-1, "tanki"))
+            placements.append(_TANKI)
         previous = -1
         for index, code in enumerate(groups):
-            if code == previous:
-                continue
-            if code >= TRIPLET:
-                if code - TRIPLET == w:
+            if code != previous:
+                if code >= TRIPLET:
+                    if code - TRIPLET == w:
+                        previous = code
+                        placements.append((index + 1) * 8 + _SHANPON)
+                elif code <= w <= code + 2:
                     previous = code
-                    placements.append((index, "shanpon"))
-            elif code <= w <= code + 2:
-                previous = code
-                placements.append((index, wait_shape(code, w)))
+                    placements.append((index + 1) * 8 + _wait_code(code, w))
         split_han = hand_han
         for _, value in decomposition_yaku:
             split_han += value
-        for win_group, shape in placements:
+        for placement in placements:
+            shape = placement & 7
             concealed = closed_triplets + ankans
-            if shape == "shanpon" and not tsumo:
+            if shape == _SHANPON and not tsumo:
                 concealed -= 1
             yakuman = shape_yakuman
             han = split_han
             if concealed == 4:
-                yakuman = [*yakuman, ("suuankou tanki" if shape == "tanki" else "suuankou", 1)]
+                yakuman = [*yakuman, ("suuankou tanki" if shape == _TANKI else "suuankou", 1)]
             elif concealed == 3:
                 han += _SANANKOU[1]
-            pinfu = (not has_melds and not closed_triplets and shape == "ryanmen"
+            pinfu = (not has_melds and not closed_triplets and shape == _RYANMEN
                      and pair < _HAKU and pair != 27 + seat and pair != 27 + round_wind)
             if pinfu:
                 han += _PINFU[1]
             if not yakuman and not han:
                 continue  # no yaku in this reading
-            fu, items = fu_of_split(pair, groups, win_group, shape, items_of_melds, tsumo, menzen,
-                                    pinfu, win.rinshan, pair_item, rules)
+            fu = fu_total(split_pair_fu, groups, (placement >> 3) - 1, _WAIT_FU[shape], meld_fu,
+                          tsumo, menzen, pinfu, win.rinshan, rules)
             if yakuman:
                 key = _yakuman_key(yakuman, fu, rules)
             else:
                 han += extra_han
-                key = (_basic(han, fu, rules), False, han, fu)
-            if best is None or key > best[0]:
-                yaku = hand_yaku + decomposition_yaku
+                key = _rank(_basic(han, fu, rules), False, han, fu)
+            if key > best_key:
+                best_key = key
+                chosen = number
+                chosen_pair, chosen_groups = pair, groups
+                chosen_yaku = decomposition_yaku
                 if concealed == 3:
-                    yaku.append(_SANANKOU)
+                    chosen_yaku = [*decomposition_yaku, _SANANKOU]
                 if pinfu:
-                    yaku.append(_PINFU)
-                best = (key, yaku, yakuman, fu, items, (pair, groups), shape)
-    return best
+                    chosen_yaku = [*chosen_yaku, _PINFU]
+                chosen_yakuman = yakuman
+                chosen_placement = placement
+                chosen_fu = fu
+                chosen_pinfu = pinfu
+    if chosen < 0:
+        return best
+    pair, groups = chosen_pair, chosen_groups
+    shape_name = _WAIT_SHAPES[chosen_placement & 7]
+    fu, items = fu_of_split(pair, groups, (chosen_placement >> 3) - 1, shape_name,
+                            _meld_items(melds), tsumo, menzen, chosen_pinfu, win.rinshan,
+                            pair_fu_item(pair, seat, round_wind, rules) if pair >= 27 else None,
+                            rules)
+    return (best_key, hand_yaku + chosen_yaku, chosen_yakuman, chosen_fu, items, (pair, groups),
+            shape_name)
 
 
-def _decomposition_yaku(sequences: tuple[int, ...], triplets: tuple[int, ...],
-                        closed_sequences: tuple[int, ...], pair: int, menzen: bool,
-                        yaochuu_total: int, honors_total: int) -> list[Yaku]:
-    """Yaku of one decomposition (groups and pair), whatever the wait."""
-    # The groups as bit sets (one bit per lowest kind): no set built per decomposition.
-    sequence_bits = 0
-    for n in sequences:
-        sequence_bits |= 1 << n
-    triplet_bits = 0
-    for n in triplets:
-        triplet_bits |= 1 << n
+def _wait_code(code: int, w: int) -> int:
+    """:func:`~taku.mahjong.fu.wait_shape` of the sequence starting at ``code`` completed by
+    ``w``, as an index of :data:`_WAIT_SHAPES` (native ints: no string compared)."""
+    if w == code + 1:
+        return 1  # kanchan
+    if (w == code + 2 and code % 9 == 0) or (w == code and code % 9 == 6):
+        return 2  # penchan
+    return _RYANMEN
+
+
+def _decomposition_yaku(sequence_bits: int, triplet_bits: int, sequences: int, triplets: int,
+                        twins: int, pair: int, menzen: bool, yaochuu_total: int,
+                        honors_total: int) -> list[Yaku]:
+    """Yaku of one decomposition (groups and pair), whatever the wait, from its groups as bit
+    sets (one bit per lowest kind), their numbers and its pairs of identical closed sequences."""
     found: list[Yaku] = []
-    if len(sequences) >= 3:
-        for n in sequences:
-            if n < 7 and sequence_bits >> (n + 9) & 1 and sequence_bits >> (n + 18) & 1:
-                found.append(_SANSHOKU_DOUJUN[menzen])
-                break
+    if sequences >= 3:
+        if sequence_bits & sequence_bits >> 9 & sequence_bits >> 18 & 0x7F:  # n, n + 9, n + 18
+            found.append(_SANSHOKU_DOUJUN[menzen])
         for n in (0, 9, 18):
             if sequence_bits >> n & 0b1001001 == 0b1001001:  # n, n + 3 and n + 6
                 found.append(_ITTSU[menzen])
                 break
-    elif len(triplets) >= 3:
-        for n in triplets:
-            if n < 9 and triplet_bits >> (n + 9) & 1 and triplet_bits >> (n + 18) & 1:
-                found.append(_SANSHOKU_DOUKOU)
-                break
+    elif triplets >= 3 and triplet_bits & triplet_bits >> 9 & triplet_bits >> 18 & 0x1FF:
+        found.append(_SANSHOKU_DOUKOU)
     if not sequences:
         found.append(_TOITOI)
     elif yaochuu_total and not sequence_bits & ~_OUTSIDE_SEQUENCES and \
             not triplet_bits & ~_YAOCHUU_KINDS and _YAOCHUU_KINDS >> pair & 1:
         found.append(_CHANTA[menzen] if honors_total else _JUNCHAN[menzen])
-    if menzen and len(closed_sequences) >= 2:
-        # The closed sequences are sorted (decompose.py), so equal ones are neighbours.
-        twins = 0
-        index = 0
-        limit = len(closed_sequences) - 1
-        while index < limit:
-            if closed_sequences[index] == closed_sequences[index + 1]:
-                twins += 1
-                index += 2
-            else:
-                index += 1
+    if menzen:  # a closed hand's sequences are all concealed
         if twins == 2:
             found.append(_RYANPEIKOU)
         elif twins == 1:
@@ -1037,9 +1185,9 @@ class _Message:
         return repr(str(self))
 
 
-def _key(yaku: list[Yaku], yakuman: list[Yaku], fu: int, extra_han: int,
-         rules: Rules) -> tuple[int, bool, int, int] | None:
-    """How a candidate ranks: (basic points, real yakuman, han, fu); None without yaku.
+def _key(yaku: list[Yaku], yakuman: list[Yaku], fu: int, extra_han: int, rules: Rules) -> int | None:
+    """How a candidate ranks (:func:`_rank` of its basic points, real yakuman, han and fu); None
+    without yaku.
 
     A real yakuman beats a kazoe yakuman of the same value (MJ-MONTREAL-27: kazoe applies only
     when the hand has no real yakuman).
@@ -1051,12 +1199,12 @@ def _key(yaku: list[Yaku], yakuman: list[Yaku], fu: int, extra_han: int,
     han = extra_han
     for _, value in yaku:
         han += value
-    return _basic(han, fu, rules), False, han, fu
+    return _rank(_basic(han, fu, rules), False, han, fu)
 
 
-def _yakuman_key(yakuman: list[Yaku], fu: int, rules: Rules) -> tuple[int, bool, int, int]:
+def _yakuman_key(yakuman: list[Yaku], fu: int, rules: Rules) -> int:
     multiple = _yakuman_multiple(yakuman, rules)
-    return YAKUMAN_BASE * multiple, True, 13 * multiple, fu
+    return _rank(YAKUMAN_BASE * multiple, True, 13 * multiple, fu)
 
 
 def _check_red_fives(reds: tuple[int, int, int], rules: Rules) -> None:
@@ -1080,14 +1228,15 @@ def _yakuman_multiple(yakuman: list[Yaku], rules: Rules) -> int:
     return min(total, rules.max_yakuman)
 
 
-def _result(key: tuple[int, bool, int, int], yaku: list[Yaku], yakuman: list[Yaku], fu: int,
+def _result(key: int, yaku: list[Yaku], yakuman: list[Yaku], fu: int,
             fu_items: tuple[FuItem, ...], decomposition: str, wait: str, win: Win, rules: Rules,
             dora: int, aka: int, ura: int, rinshan_liable: bool = False) -> HandScore:
     """The score sheet of the chosen interpretation, ranked ``key`` (see :func:`_key`).
 
     ``rinshan_liable``: the win is a rinshan kaihou after a daiminkan claimed from ``win.pao_seat``
     (MJ-PAO-04)."""
-    base, _, han, _ = key
+    base = key >> _RANK_BASE_SHIFT
+    han = key >> _RANK_FU_BITS & (1 << _RANK_HAN_BITS) - 1
     if yakuman:
         multiple = han // 13
         shown = tuple((name, 26 if rules.multiple_yakuman and name in rules.double_yakuman else 13)

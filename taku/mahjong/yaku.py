@@ -133,7 +133,7 @@ def limit_for_han(han: int, kazoe_yakuman: bool = True) -> Limit | None:
 LIMIT_NAMES: Final = {han: limit.name for han in range(5, 13) if (limit := limit_for_han(han)) is not None}
 """Limit names by han, 5..12 (MJ-SCORE-05)."""
 
-YAKUMAN_LIMIT_NAMES: Final = ("", "yakuman", "double yakuman", "triple yakuman", "quadruple yakuman",
-                       "quintuple yakuman", "sextuple yakuman", "septuple yakuman",
-                       "octuple yakuman")
+YAKUMAN_LIMIT_NAMES: Final[tuple[str, ...]] = (
+    "", "yakuman", "double yakuman", "triple yakuman", "quadruple yakuman", "quintuple yakuman",
+    "sextuple yakuman", "septuple yakuman", "octuple yakuman")
 """Limit names by yakuman multiple (``Rules.max_yakuman`` is at most the last index, 8)."""
