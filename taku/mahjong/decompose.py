@@ -198,8 +198,6 @@ triplets, twins). A bit set has one bit per lowest kind (bit ``n``: the sequence
 ``n``, or the triplet of kind ``n``); *twins* counts the pairs of identical sequences (iipeikou's
 pairs; equal sequences are of one suit, so a hand's twins are the sum of its parts')."""
 
-_EMPTY_SUMMARY: Final[SplitSummary] = (-1, (), 0, 0, 0, 0, 0)
-
 
 PartSplits = tuple[bool, tuple[SplitSummary, ...]]
 """The splits of one part of a hand, and whether they hold the pair (all of them do, or none)."""
