@@ -11,6 +11,7 @@ from typing import Final, Protocol
 
 from taku.bots.renju_ai import evaluate
 from taku.renju import (
+    BLACK,
     WHITE,
     ChooseColor,
     Color,
@@ -38,6 +39,19 @@ OFFER_CANDIDATES: Final = 6
 
 EVALUATION_NODES: Final = 600
 """The node budget of each judgement of a position in the opening."""
+
+BALANCE_CANDIDATES: Final = 8
+"""Black stones weighed for Swap2's fifth stone (``_balanced_fifth``)."""
+
+SPREAD_OPENINGS: Final = (
+    ((0, 0), (-2, -2), (0, 2)),
+    ((0, 0), (2, 2), (2, -2)),
+    ((0, 0), (1, -1), (4, 1)),
+    ((0, 0), (-1, 1), (3, 3)),
+    ((0, 0), (2, 1), (-3, 2)),
+)
+"""Three-stone Swap2 openings (Black, White, Black) as offsets from the centre, the stones up to
+four lines apart: weighed beside the 26 (see ``_opening_shapes``)."""
 
 
 class Engine(Protocol):
@@ -80,31 +94,79 @@ def standing(position: Position, color: Color) -> int:
     return value if position.turn is color else -value
 
 
+def _placed(stones: tuple[Point, ...], position: Position, setup: bool) -> Position:
+    """The position after ``stones`` (Black, White, Black, ...) on the empty board of ``position``:
+    set up as a group when ``setup`` (Swap2), else played as moves."""
+    if setup:
+        return Position.from_stones(stones[::2], stones[1::2], turn=WHITE if len(stones) % 2 else BLACK,
+                                    rules=position.rules)
+    return Position(move_string(stones), rules=position.rules)
+
+
 def _after(position: Position, point: Point) -> Position:
     after = position.copy()
     after.push(point)
     return after
 
 
-def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color, rng: random.Random,
-                      time_limit: float | None = None) -> Action:
-    """The AI's action in an opening: the most balanced of a few of the 26 openings drawn at
-    random, single stones where the engine would play (or the nearest allowed point), a swap when
-    the colour it holds stands worse by more than ``SWAP_MARGIN``, two fifth moves declared, the
-    fifth moves best for Black offered (no two equivalent), the offer worst for Black selected, and
-    the colour ``ai_colour_wanted`` when asked."""
+def _opening_shapes(size: int, anywhere: bool, rng: random.Random) -> list[tuple[Point, ...]]:
+    """The three-stone openings the AI weighs: a few of the 26 drawn at random, moved to the centre
+    of the board; where the stones may go ``anywhere`` (Swap2), also the shapes of
+    ``SPREAD_OPENINGS`` (whose stones are further apart: quieter in gomoku, where Black has no
+    fouls and most of the 26 are won for Black)."""
+    shift = size // 2 - 7  # the 26 are given around h8, the centre of 15x15
+    names = rng.sample(sorted(OPENINGS), OPENINGS_TRIED)
+    shapes = [tuple(Point(p.x + shift, p.y + shift) for p in OPENINGS[name]) for name in names]
+    if anywhere:
+        centre = size // 2
+        shapes += [tuple(Point(centre + dx, centre + dy) for dx, dy in shape) for shape in SPREAD_OPENINGS]
+    return [shape for shape in shapes if all(point.on_board(size) for point in shape)]
+
+
+def _balanced_fifth(position: Position, engine: Engine, time_limit: float | None) -> tuple[Point, Point]:
+    """Swap2's two more stones, a white one and a black one: White's stone where the engine would
+    play, then the black stone, of the points near the stones, after which neither side stands
+    better (the opponent then takes the colour it likes)."""
+    white = engine.choose(position, time_limit)
+    after = _after(position, white)
+    pool = [p for p in _candidates(after, set()) if after.is_legal(p)][:BALANCE_CANDIDATES]
+    black = min(pool, key=lambda p: (abs(standing(_after(after, p), WHITE)), pool.index(p)))
+    return white, black
+
+
+def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color | None,
+                      rng: random.Random, time_limit: float | None = None) -> Action:
+    """The AI's action in an opening: the most balanced of a few three-stone openings (see
+    ``_opening_shapes``), single stones where the engine would play (or the nearest allowed point),
+    a swap when the colour it holds stands worse by more than ``SWAP_MARGIN``, two fifth moves
+    declared, the fifth moves best for Black offered (no two equivalent), the offer worst for
+    Black selected.
+
+    Asked for a colour, it takes ``ai_colour_wanted``; when that is ``None`` (a Gomocup brain,
+    self-play), it decides by ``standing``: in Swap2's second step it takes Black or White when that
+    colour stands better by more than ``SWAP_MARGIN`` and otherwise places two more stones that
+    leave the position balanced (``_balanced_fifth``); in the last step it takes the colour that
+    stands better (White on a tie, as it is to move)."""
     phase = state.phase
     assert phase is not None
     position = state.position()
     size = position.size
     if "color" in phase.accepts:
-        return ChooseColor(ai_colour_wanted)
+        if ai_colour_wanted is not None:
+            return ChooseColor(ai_colour_wanted)
+        white = standing(position, WHITE)
+        if "place" not in phase.accepts:
+            return ChooseColor(WHITE if white >= 0 else BLACK)
+        if white > SWAP_MARGIN:
+            return ChooseColor(WHITE)
+        if white < -SWAP_MARGIN:
+            return ChooseColor(BLACK)
+        return Place(_balanced_fifth(position, engine, time_limit))
     if "place" in phase.accepts:
         if len(phase.colors) == 3:
-            names = rng.sample(sorted(OPENINGS), OPENINGS_TRIED)
-            balance = {name: abs(standing(Position(move_string(OPENINGS[name]), rules=position.rules), WHITE))
-                       for name in names}
-            return Place(OPENINGS[min(names, key=lambda name: balance[name])])
+            shapes = _opening_shapes(size, all(area is None for area in phase.areas), rng)
+            balance = [abs(standing(_placed(shape, position, state.rule.setup), WHITE)) for shape in shapes]
+            return Place(shapes[balance.index(min(balance))])
         taken: set[Point] = set()
         points: list[Point] = []
         for color, area in zip(phase.colors, phase.areas, strict=True):
