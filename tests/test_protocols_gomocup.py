@@ -251,26 +251,33 @@ def test_swap2_three_stones_winning_for_black_are_answered_swap() -> None:
 
 
 def test_swap2_three_stones_good_for_white_keep_white_and_play_the_fourth() -> None:
-    position = Position.from_stones("k10 n13", "k11", turn=WHITE, rules=GOMOKU_FREESTYLE.replace(board_size=20))
-    assert standing(position, WHITE) > SWAP_MARGIN
-    brain, answer = _swap2(_gomocup_stones("k10 n13", "k11", 20))
+    # k11 and n14 three lines apart on a diagonal, White's j12 beside k11: White, to move, stands
+    # better by the AI's evaluation, so the brain keeps White and plays the 4th stone.
+    rules = GOMOKU_FREESTYLE.replace(board_size=20)
+    assert standing(Position.from_stones("k11 n14", "j12", turn=WHITE, rules=rules), WHITE) > SWAP_MARGIN
+    brain, answer = _swap2(_gomocup_stones("k11 n14", "j12", 20))
     fourth = Point.from_gomocup(answer, 20)
     assert brain.position is not None and brain.position.color_at(fourth) is WHITE
     assert brain.position.stone_count == 4
 
 
 def test_swap2_balanced_three_stones_get_two_more_stones() -> None:
-    # h8 h10 against f6 on 15x15: within SWAP_MARGIN of even by the AI's evaluation, so the brain
-    # places a white and a black stone and leaves the choice of colour to the opponent.
-    rules = GOMOKU_FREESTYLE
-    position = Position.from_stones("h8 h10", "f6", turn=WHITE, rules=rules)
+    # k10 n13 against k11: within SWAP_MARGIN of even by the AI's evaluation, so the brain places a
+    # white and a black stone and leaves the choice of colour to the opponent; of the black stones
+    # it weighs, the fifth leaves the position the closest to even.
+    rules = GOMOKU_FREESTYLE.replace(board_size=20)
+    position = Position.from_stones("k10 n13", "k11", turn=WHITE, rules=rules)
     assert abs(standing(position, WHITE)) <= SWAP_MARGIN
-    brain, answer = _swap2(_gomocup_stones("h8 h10", "f6", 15), size=15)
-    fourth, fifth = (Point.from_gomocup(part, 15) for part in answer.split())
+    brain, answer = _swap2(_gomocup_stones("k10 n13", "k11", 20))
+    fourth, fifth = (Point.from_gomocup(part, 20) for part in answer.split())
     assert brain.position is not None and brain.position.stone_count == 5
     assert brain.position.color_at(fourth) is WHITE and brain.position.color_at(fifth) is BLACK
-    after = Position.from_stones(["h8", "h10", fifth], ["f6", fourth], turn=WHITE, rules=rules)
+    after = Position.from_stones(["k10", "n13", fifth], ["k11", fourth], turn=WHITE, rules=rules)
     assert after.outcome() is None
+    # The opponent answers with a colour: taking White, it plays the 6th stone; the brain, now
+    # Black, answers it.
+    reply = brain.handle("TURN 0,0")
+    assert len(reply) == 1 and brain.position.color_at(Point.from_gomocup(reply[0], 20)) is BLACK
 
 
 @pytest.mark.parametrize(("black", "white"), [("k10 l10 m10", "a1 t20"), ("k10 n13 a20", "k11 l11")])
@@ -308,13 +315,16 @@ def test_swap2_opening_stones_from_the_empty_board_are_not_a_swap_for_the_brain_
 
 def test_gomocup_swap2board_reads_piskvork_plain_stone_lines() -> None:
     """Piskvork's SWAP2BOARD sends the opening stones as plain ``x,y`` lines in the order played:
-    three (cases 2) or five (case 3) stones, and the brain answers with a stone on an empty point."""
+    three (cases 2) or five (case 3) stones, and the brain answers ``SWAP`` or with stones on empty
+    points (one or two after three stones, one after five)."""
     for stones in (["7,7", "8,7", "9,9"], ["7,7", "8,7", "9,9", "6,6", "10,10"]):
         script = ["START 15", "INFO rule 4", "SWAP2BOARD", *stones, "DONE"]
         lines = converse(GomocupBrain(CentreEngine()), script)
         assert lines[0] == "OK" and len(lines) == 2, lines
-        answer = Point.from_gomocup(lines[1], 15)
-        assert answer not in {Point.from_gomocup(s, 15) for s in stones}
+        if lines[1] != "SWAP":
+            answers = [Point.from_gomocup(part, 15) for part in lines[1].split()]
+            assert 1 <= len(answers) <= (2 if len(stones) == 3 else 1)
+            assert not {*answers} & {Point.from_gomocup(s, 15) for s in stones}
     bad = converse(GomocupBrain(CentreEngine()), ["START 15", "SWAP2BOARD", "7", "DONE"])
     assert bad == ["OK", "ERROR SWAP2BOARD: '7' is not a board line: expected x,y (or x,y,field)"]
 
