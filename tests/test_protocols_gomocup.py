@@ -232,7 +232,7 @@ def _swap2(stones: list[str], size: int = 20, rule: int = 0) -> tuple[GomocupBra
 def _gomocup_stones(black: str, white: str, size: int) -> list[str]:
     """Swap2's stones in the order played (Black, White, Black, White, Black) as Gomocup ``x,y``."""
     blacks, whites = black.split(), white.split()
-    order = [blacks[0], whites[0], blacks[1], *[p for pair in zip(whites[1:], blacks[2:]) for p in pair]]
+    order = [blacks[0], whites[0], blacks[1], *[p for pair in zip(whites[1:], blacks[2:], strict=True) for p in pair]]
     return [Point.from_str(p).gomocup(size) for p in order]
 
 
@@ -240,8 +240,8 @@ def test_swap2_three_stones_winning_for_black_are_answered_swap() -> None:
     # Black's two stones side by side in the centre, White's stone in the far corner: Black, who is
     # not to move, stands far better by the AI's evaluation, so the brain takes Black.
     stones = _gomocup_stones("k10 l10", "a1", 20)
-    position = Position.from_stones("k10 l10", "a1", turn=WHITE, rules=GOMOKU_FREESTYLE.replace(board_size=20))
-    assert standing(position, WHITE) < -SWAP_MARGIN
+    rules = GOMOKU_FREESTYLE.replace(board_size=20)
+    assert standing(Position.from_stones("k10 l10", "a1", turn=WHITE, rules=rules), WHITE) < -SWAP_MARGIN
     brain, answer = _swap2(stones)
     assert answer == "SWAP"
     # The opponent then plays White's 4th stone and the brain answers as Black.

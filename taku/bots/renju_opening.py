@@ -53,7 +53,7 @@ SPREAD_OPENINGS: Final = (
     ((0, 0), (1, 0), (4, 1)),
 )
 """Three-stone Swap2 openings (Black, White, Black) as offsets from the centre, weighed beside the
-26 (see ``_opening_shapes``). Most of the 26 are clearly better for Black without Black's fouls; these
+26 (see ``opening_shapes``). Most of the 26 are clearly better for Black without Black's fouls; these
 came out the closest to even of 150 random shapes (the stones within four lines of the centre) by
 ``standing`` under freestyle on 15x15 and 20x20: +33 for White for the first, about +240 for the
 others (the 26: -420 to -460 for the most, +467 for the others)."""
@@ -99,7 +99,7 @@ def standing(position: Position, color: Color) -> int:
     return value if position.turn is color else -value
 
 
-def _placed(stones: tuple[Point, ...], position: Position, setup: bool) -> Position:
+def opening_position(stones: tuple[Point, ...], position: Position, setup: bool) -> Position:
     """The position after ``stones`` (Black, White, Black, ...) on the empty board of ``position``:
     set up as a group when ``setup`` (Swap2), else played as moves."""
     if setup:
@@ -114,7 +114,7 @@ def _after(position: Position, point: Point) -> Position:
     return after
 
 
-def _opening_shapes(size: int, anywhere: bool, rng: random.Random) -> list[tuple[Point, ...]]:
+def opening_shapes(size: int, anywhere: bool, rng: random.Random) -> list[tuple[Point, ...]]:
     """The three-stone openings the AI weighs: a few of the 26 drawn at random, moved to the centre
     of the board; where the stones may go ``anywhere`` (Swap2), also the shapes of
     ``SPREAD_OPENINGS`` (whose stones are further apart: quieter in gomoku, where Black has no
@@ -142,7 +142,7 @@ def _balanced_fifth(position: Position, engine: Engine, time_limit: float | None
 def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color | None,
                       rng: random.Random, time_limit: float | None = None) -> Action:
     """The AI's action in an opening: the most balanced of a few three-stone openings (see
-    ``_opening_shapes``), single stones where the engine would play (or the nearest allowed point),
+    ``opening_shapes``), single stones where the engine would play (or the nearest allowed point),
     a swap when the colour it holds stands worse by more than ``SWAP_MARGIN``, two fifth moves
     declared, the fifth moves best for Black offered (no two equivalent), the offer worst for
     Black selected.
@@ -169,8 +169,9 @@ def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color | 
         return Place(_balanced_fifth(position, engine, time_limit))
     if "place" in phase.accepts:
         if len(phase.colors) == 3:
-            shapes = _opening_shapes(size, all(area is None for area in phase.areas), rng)
-            balance = [abs(standing(_placed(shape, position, state.rule.setup), WHITE)) for shape in shapes]
+            shapes = opening_shapes(size, all(area is None for area in phase.areas), rng)
+            setup = state.rule.setup
+            balance = [abs(standing(opening_position(shape, position, setup), WHITE)) for shape in shapes]
             return Place(shapes[balance.index(min(balance))])
         taken: set[Point] = set()
         points: list[Point] = []
