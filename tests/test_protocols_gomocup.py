@@ -232,7 +232,8 @@ def _swap2(stones: list[str], size: int = 20, rule: int = 0) -> tuple[GomocupBra
 def _gomocup_stones(black: str, white: str, size: int) -> list[str]:
     """Swap2's stones in the order played (Black, White, Black, White, Black) as Gomocup ``x,y``."""
     blacks, whites = black.split(), white.split()
-    order = [blacks[0], whites[0], blacks[1], *[p for pair in zip(whites[1:], blacks[2:], strict=True) for p in pair]]
+    later = [p for pair in zip(whites[1:], blacks[2:], strict=True) for p in pair]
+    order = [blacks[0], whites[0], blacks[1], *later]
     return [Point.from_str(p).gomocup(size) for p in order]
 
 
