@@ -130,9 +130,10 @@ def opening_shapes(size: int, anywhere: bool, rng: random.Random) -> list[tuple[
 
 def _balanced_fifth(position: Position, engine: Engine, time_limit: float | None) -> tuple[Point, Point]:
     """Swap2's two more stones, a white one and a black one: White's stone where the engine would
-    play, then the black stone, of the points near the stones, after which neither side stands
-    better (the opponent then takes the colour it likes)."""
-    white = engine.choose(position, time_limit)
+    play (given half of ``time_limit``: the judgements of the black stones take the rest), then the
+    black stone, of the points near the stones, after which neither side stands better (the
+    opponent then takes the colour it likes)."""
+    white = engine.choose(position, None if time_limit is None else time_limit / 2)
     after = _after(position, white)
     pool = [p for p in _candidates(after, set()) if after.is_legal(p)][:BALANCE_CANDIDATES]
     black = min(pool, key=lambda p: (abs(standing(_after(after, p), WHITE)), pool.index(p)))

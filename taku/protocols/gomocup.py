@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TextIO
@@ -415,6 +416,7 @@ class GomocupBrain:
         if position.outcome() is not None:
             raise ProtocolError(f"the game is over: {position.outcome()}")
         state = Opening(SWAP2, self._rules)
+        started = time.perf_counter()
         try:
             if points:
                 state = state.apply(Place(tuple(points[:3])))
@@ -435,7 +437,7 @@ class GomocupBrain:
         self._position = position
         if action.color is BLACK:
             return "SWAP"
-        return self._reply_move(position)
+        return self._reply_move(position, spent=time.perf_counter() - started)
 
     # -- helpers ------------------------------------------------------------------------------------
 
@@ -460,8 +462,9 @@ class GomocupBrain:
         except ValueError as error:
             raise ProtocolError(str(error)) from None
 
-    def _reply_move(self, position: Position) -> str:
-        """Choose, play and write the brain's move in ``position``."""
+    def _reply_move(self, position: Position, spent: float = 0.0) -> str:
+        """Choose, play and write the brain's move in ``position``; ``spent``: seconds of this turn
+        already used (the engine gets the rest of the time limit, at least ``MIN_TIME``)."""
         if self._rule_error is not None:
             raise ProtocolError(self._rule_error)
         outcome = position.outcome()
@@ -470,7 +473,10 @@ class GomocupBrain:
         if not position.legal_moves:
             raise ProtocolError("no legal move is left")
         try:
-            point = self._engine.choose(position.copy(), self.time_limit())
+            limit = self.time_limit()
+            if limit is not None and spent:
+                limit = max(MIN_TIME, limit - spent)
+            point = self._engine.choose(position.copy(), limit)
         except Exception as error:  # an engine failure must not end the conversation
             raise ProtocolError(f"the engine failed: {type(error).__name__}: {error}") from None
         if point not in position.legal_moves:
