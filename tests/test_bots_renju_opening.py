@@ -20,6 +20,7 @@ from taku.renju import (
     Place,
     Point,
     Position,
+    RenjuRules,
     Select,
     Swap,
     equivalent_fifth_moves,
@@ -181,3 +182,11 @@ def test_swap2_colour_choices_follow_the_standing() -> None:
     assert black_three < 0 and ai_opening_action(state, _ai(), None, random.Random(0)) == ChooseColor(BLACK)
     # A caller's wanted colour is honoured (taku play, the server: the human chose a colour).
     assert ai_opening_action(state, _ai(), WHITE, random.Random(0)) == ChooseColor(WHITE)
+
+
+def test_the_opening_stones_go_around_the_centre_of_a_19x19_board() -> None:
+    # RJ-14: the 26 openings start on the centre point, j10 on 19x19 (h8 is the centre of 15x15).
+    state = Opening("rif", RenjuRules(board_size=19))
+    action = ai_opening_action(state, _ai(), None, random.Random(0))
+    assert isinstance(action, Place) and action.points[0] == Point.from_str("j10")
+    assert state.apply(action).phase is not None  # accepted: within the central squares

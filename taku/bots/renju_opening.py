@@ -116,9 +116,9 @@ def _after(position: Position, point: Point) -> Position:
 
 def opening_shapes(size: int, anywhere: bool, rng: random.Random) -> list[tuple[Point, ...]]:
     """The three-stone openings the AI weighs: a few of the 26 drawn at random, moved to the centre
-    of the board; where the stones may go ``anywhere`` (Swap2), also the shapes of
-    ``SPREAD_OPENINGS`` (whose stones are further apart: quieter in gomoku, where Black has no
-    fouls and most of the 26 are won for Black)."""
+    of the board (``j10`` on 19x19, ``k11`` on 20x20); where the stones may go ``anywhere`` (Swap2),
+    also the shapes of ``SPREAD_OPENINGS`` (closer to even without Black's fouls, where most of the
+    26 are clearly better for Black). Shapes that do not fit on the board are left out."""
     shift = size // 2 - 7  # the 26 are given around h8, the centre of 15x15
     names = rng.sample(sorted(OPENINGS), OPENINGS_TRIED)
     shapes = [tuple(Point(p.x + shift, p.y + shift) for p in OPENINGS[name]) for name in names]
