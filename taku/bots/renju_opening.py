@@ -7,6 +7,7 @@ fifth moves best for Black and selects the offer worst for Black."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Final, Protocol
 
 from taku.bots.renju_ai import evaluate
@@ -122,31 +123,44 @@ def opening_shapes(size: int, anywhere: bool, rng: random.Random) -> list[tuple[
     shift = size // 2 - 7  # the 26 are given around h8, the centre of 15x15
     names = rng.sample(sorted(OPENINGS), OPENINGS_TRIED)
     shapes = [tuple(Point(p.x + shift, p.y + shift) for p in OPENINGS[name]) for name in names]
-    if anywhere:
+    if anywhere:  # first: the likeliest to be chosen, weighed first when time is short
         centre = size // 2
-        shapes += [tuple(Point(centre + dx, centre + dy) for dx, dy in shape) for shape in SPREAD_OPENINGS]
+        shapes[:0] = [tuple(Point(centre + dx, centre + dy) for dx, dy in shape) for shape in SPREAD_OPENINGS]
     return [shape for shape in shapes if all(point.on_board(size) for point in shape)]
 
 
-def _balanced_fifth(position: Position, engine: Engine, time_limit: float | None) -> tuple[Point, Point]:
+def _most_balanced(positions: list[Position], deadline: float | None) -> int:
+    """The index of the position of ``positions`` nearest even (smallest ``abs(standing)``, the
+    first on a tie), of those judged before ``deadline`` (``time.perf_counter()``; at least one)."""
+    best, best_value = 0, -1
+    for index, position in enumerate(positions):
+        if index and deadline is not None and time.perf_counter() >= deadline:
+            break
+        value = abs(standing(position, WHITE))
+        if best_value < 0 or value < best_value:
+            best, best_value = index, value
+    return best
+
+
+def _balanced_fifth(position: Position, engine: Engine, time_limit: float | None,
+                    deadline: float | None) -> tuple[Point, Point]:
     """Swap2's two more stones, a white one and a black one: White's stone where the engine would
-    play (given half of ``time_limit``: the judgements of the black stones take the rest), then the
-    black stone, of the points near the stones, after which neither side stands better (the
-    opponent then takes the colour it likes)."""
+    play (given half of ``time_limit``: the judgements of the black stones take the rest, until
+    ``deadline``), then the black stone, of the points near the stones, after which neither side
+    stands better (the opponent then takes the colour it likes)."""
     white = engine.choose(position, None if time_limit is None else time_limit / 2)
     after = _after(position, white)
     pool = [p for p in _candidates(after, set()) if after.is_legal(p)][:BALANCE_CANDIDATES]
-    black = min(pool, key=lambda p: (abs(standing(_after(after, p), WHITE)), pool.index(p)))
-    return white, black
+    return white, pool[_most_balanced([_after(after, p) for p in pool], deadline)]
 
 
 def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color | None,
                       rng: random.Random, time_limit: float | None = None) -> Action:
     """The AI's action in an opening: the most balanced of a few three-stone openings (see
-    ``opening_shapes``), single stones where the engine would play (or the nearest allowed point),
-    a swap when the colour it holds stands worse by more than ``SWAP_MARGIN``, two fifth moves
-    declared, the fifth moves best for Black offered (no two equivalent), the offer worst for
-    Black selected.
+    ``opening_shapes``; with ``time_limit``, of those judged within it, at least one), single
+    stones where the engine would play (or the nearest allowed point), a swap when the colour it
+    holds stands worse by more than ``SWAP_MARGIN``, two fifth moves declared, the fifth moves best
+    for Black offered (no two equivalent), the offer worst for Black selected.
 
     Asked for a colour, it takes ``ai_colour_wanted``; when that is ``None`` (a Gomocup brain,
     self-play), it decides by ``standing``: in Swap2's second step it takes Black or White when that
@@ -155,6 +169,7 @@ def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color | 
     stands better (White on a tie, as it is to move)."""
     phase = state.phase
     assert phase is not None
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     position = state.position()
     size = position.size
     if "color" in phase.accepts:
@@ -167,13 +182,13 @@ def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color | 
             return ChooseColor(WHITE)
         if white < -SWAP_MARGIN:
             return ChooseColor(BLACK)
-        return Place(_balanced_fifth(position, engine, time_limit))
+        return Place(_balanced_fifth(position, engine, time_limit, deadline))
     if "place" in phase.accepts:
         if len(phase.colors) == 3:
             shapes = opening_shapes(size, all(area is None for area in phase.areas), rng)
             setup = state.rule.setup
-            balance = [abs(standing(opening_position(shape, position, setup), WHITE)) for shape in shapes]
-            return Place(shapes[balance.index(min(balance))])
+            placed = [opening_position(shape, position, setup) for shape in shapes]
+            return Place(shapes[_most_balanced(placed, deadline)])
         taken: set[Point] = set()
         points: list[Point] = []
         for color, area in zip(phase.colors, phase.areas, strict=True):

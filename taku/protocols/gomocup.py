@@ -92,6 +92,10 @@ SAFETY_FRACTION: Final = 0.1
 MIN_TIME: Final = 0.01
 """The shortest time limit given to the engine, in seconds (``timeout_turn 0``: as fast as possible)."""
 
+SWAP2_TIME: Final = 1.0
+"""The time limit, in seconds, of a ``SWAP2BOARD`` answer when the manager gave no time information
+(the opening judgements stop weighing alternatives when it runs out)."""
+
 MAX_COMMAND: Final = 4096
 """The longest command line read, in characters: a longer one is answered ``ERROR`` and skipped."""
 
@@ -422,8 +426,9 @@ class GomocupBrain:
                 state = state.apply(Place(tuple(points[:3])))
             if len(points) == 5:
                 state = state.apply(Place(tuple(points[3:])))
+            limit = self.time_limit()
             action = ai_opening_action(state, self._engine, None, random.Random(len(points)),
-                                       self.time_limit())
+                                       SWAP2_TIME if limit is None else limit)
         except ValueError as error:
             raise ProtocolError(str(error)) from None
         except Exception as error:  # an engine failure must not end the conversation
