@@ -43,6 +43,12 @@ EVALUATION_NODES: Final = 3_000
 finish its depth-4 search on the 26 openings (with 600 nodes it stopped at depth 3, which favours the
 side to move: Ugetsu, a Black win, came out +428 for White; with 3,000 and 10,000 nodes it is -474)."""
 
+EVALUATIONS_KEPT: Final = 4_096
+"""How many judgements ``standing`` keeps (all are dropped when it is full)."""
+
+_EVALUATIONS: Final[dict[tuple[object, ...], int]] = {}
+"""The ``evaluate`` values ``standing`` has found, by rules, stones and side to move."""
+
 BALANCE_CANDIDATES: Final = 8
 """Black stones weighed for Swap2's fifth stone (``_balanced_fifth``)."""
 
@@ -96,7 +102,15 @@ def standing(position: Position, color: Color) -> int:
     outcome = position.outcome()
     if outcome is not None:
         return 0 if outcome.winner is None else (1_000_000 if outcome.winner is color else -1_000_000)
-    value = evaluate(position, EVALUATION_NODES)
+    # ``evaluate`` depends on the stones, the side to move and the rules alone: its values are kept,
+    # so a position judged again (the same Swap2 question asked twice) costs nothing.
+    key = (position.rules, position.stones(BLACK), position.stones(WHITE), position.turn)
+    value = _EVALUATIONS.get(key)
+    if value is None:
+        value = evaluate(position, EVALUATION_NODES)
+        if len(_EVALUATIONS) >= EVALUATIONS_KEPT:
+            _EVALUATIONS.clear()
+        _EVALUATIONS[key] = value
     return value if position.turn is color else -value
 
 
