@@ -4,9 +4,27 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from taku.bots.renju_ai import RenjuAI, evaluate
-from taku.bots.renju_opening import SWAP_MARGIN, ai_opening_action, standing
-from taku.renju import BLACK, WHITE, Offer, Opening, Position, Select, Swap, equivalent_fifth_moves
+from taku.bots.renju_opening import SWAP_MARGIN, ai_opening_action, opening_position, opening_shapes, standing
+from taku.renju import (
+    BLACK,
+    GOMOKU_FREESTYLE,
+    OPENINGS,
+    WHITE,
+    ChooseColor,
+    Declare,
+    Offer,
+    Opening,
+    Place,
+    Point,
+    Position,
+    RenjuRules,
+    Select,
+    Swap,
+    equivalent_fifth_moves,
+)
 
 
 def _rif_after(opening: str) -> Opening:
@@ -56,3 +74,119 @@ def test_selection_is_the_offer_worst_for_black() -> None:
     worst = min(("g7", "a1"), key=black_after)
     assert str(action.point) == worst
     assert black_after("a1") < black_after("g7")  # a far corner stone is the weaker fifth move
+
+
+# -- the decisions of every opening rule ------------------------------------------------------------
+#
+# Kagetsu (4D) and Ugetsu (6D) are the two direct openings renju literature has long counted as
+# Black wins, from Japanese analyses made before computers solved renju: J. Wagner and I. Virag,
+# "Solving Renju", ICGA Journal 24(1), March 2001, p. 30, recall that "some Japanese players even
+# showed a black victory in two frequently-played opening patterns" (the names are from that
+# literature, not from the part of the paper read here). The AI's evaluation agrees (-634 and -474
+# for White). Kansei (1D), White's second stone between Black's two, is one it finds better for
+# White (+319).
+
+KNOWN_BLACK_WINS = ("Kagetsu", "Ugetsu")
+
+
+def _ai() -> RenjuAI:
+    return RenjuAI("easy", max_nodes=300)
+
+
+@pytest.mark.parametrize("rule", ["rif", "yamaguchi", "soosorv_8"])
+@pytest.mark.parametrize("name", KNOWN_BLACK_WINS)
+def test_white_swaps_out_of_an_opening_known_to_be_a_black_win(rule: str, name: str) -> None:
+    state = Opening(rule).apply(Place(OPENINGS[name]))
+    if rule == "yamaguchi":
+        state = state.apply(Declare(2))
+    phase = state.phase
+    assert phase is not None and phase.accepts == ("swap",) and phase.color is WHITE
+    assert standing(state.position(), WHITE) < -SWAP_MARGIN
+    assert ai_opening_action(state, _ai(), None, random.Random(0)) == Swap(True)
+
+
+@pytest.mark.parametrize("rule", ["rif", "yamaguchi", "soosorv_8"])
+def test_white_keeps_an_opening_better_for_white(rule: str) -> None:
+    state = Opening(rule).apply(Place(OPENINGS["Kansei"]))
+    if rule == "yamaguchi":
+        state = state.apply(Declare(2))
+    assert standing(state.position(), WHITE) > SWAP_MARGIN
+    assert ai_opening_action(state, _ai(), None, random.Random(0)) == Swap(False)
+
+
+def test_soosorv_black_swaps_when_the_fourth_stone_leaves_white_better() -> None:
+    # Soosorv-8: after White's 4th stone and declaration, the player holding Black may swap.
+    for fourth in ("i9", "a1"):
+        state = Opening("soosorv_8").apply_all(["place h8 h9 h10", "keep", f"place {fourth}", "declare 4"])
+        phase = state.phase
+        assert phase is not None and phase.accepts == ("swap",) and phase.color is BLACK
+        black = standing(state.position(), BLACK)
+        assert ai_opening_action(state, _ai(), None, random.Random(0)) == Swap(black < -SWAP_MARGIN)
+
+
+def test_taraguchi_swap_decisions_follow_the_standing_at_every_stone() -> None:
+    state = Opening("taraguchi_10")
+    for stones in ("h8", "h9", "h10", "g7"):
+        state = state.apply(f"place {stones}")
+        phase = state.phase
+        assert phase is not None and phase.accepts == ("swap",)
+        held = standing(state.position(), phase.color)
+        assert ai_opening_action(state, _ai(), None, random.Random(0)) == Swap(held < -SWAP_MARGIN)
+        state = state.apply("keep")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rule", ["rif", "yamaguchi", "taraguchi_10", "soosorv_8", "swap2"])
+def test_ai_against_itself_completes_every_opening_rule_with_legal_distinct_offers(rule: str) -> None:
+    """Both players the AI (``ai_colour_wanted`` None: colours by evaluation): every action is one
+    the opening accepts, offers are never equivalent, the selection is the offer worst for Black,
+    and the AI's own three stones are the most balanced of those it weighs."""
+    state = Opening(rule, GOMOKU_FREESTYLE if rule == "swap2" else None)
+    engine = _ai()
+    while not state.is_over:
+        phase = state.phase
+        assert phase is not None
+        position = state.position()
+        action = ai_opening_action(state, engine, None, random.Random(1))
+        if isinstance(action, Offer):
+            assert len(action.points) == phase.offers
+            assert all(position.is_legal(p) for p in action.points)
+            assert not any(equivalent_fifth_moves(position, a, b)
+                           for i, a in enumerate(action.points) for b in action.points[i + 1:])
+        if isinstance(action, Select):
+            def black_after(point: Point, before: Position = position) -> int:
+                after = before.copy()
+                after.push(point)
+                return standing(after, BLACK)
+            assert black_after(action.point) == min(black_after(p) for p in phase.choices)
+        if isinstance(action, Place) and len(action.points) == 3:
+            setup = state.rule.setup
+            weighed = opening_shapes(position.size, setup, random.Random(1))
+            balance = [abs(standing(opening_position(shape, position, setup), WHITE)) for shape in weighed]
+            assert action.points in weighed
+            assert abs(standing(opening_position(action.points, position, setup), WHITE)) == min(balance)
+        state = state.apply(action)  # IllegalOpeningActionError if the opening refuses it
+    result = state.result()
+    assert result.position.outcome() is None and result.position.stone_count >= 3
+
+
+def test_swap2_colour_choices_follow_the_standing() -> None:
+    rules = GOMOKU_FREESTYLE
+    # After three stones: Black clearly better takes Black; White clearly better takes White.
+    for stones, colour in (("h8 a1 i8", BLACK), ("h8 g9 k11", WHITE)):
+        state = Opening("swap2", rules).apply(f"place {stones}")
+        assert ai_opening_action(state, _ai(), None, random.Random(0)) == ChooseColor(colour)
+    # After five: the colour that stands better (White, to move, on a tie).
+    state = Opening("swap2", rules).apply_all(["place h8 a1 i8", "place a2 j8"])
+    black_three = standing(state.position(), WHITE)
+    assert black_three < 0 and ai_opening_action(state, _ai(), None, random.Random(0)) == ChooseColor(BLACK)
+    # A caller's wanted colour is honoured (taku play, the server: the human chose a colour).
+    assert ai_opening_action(state, _ai(), WHITE, random.Random(0)) == ChooseColor(WHITE)
+
+
+def test_the_opening_stones_go_around_the_centre_of_a_19x19_board() -> None:
+    # RJ-14: the 26 openings start on the centre point, j10 on 19x19 (h8 is the centre of 15x15).
+    state = Opening("rif", RenjuRules(board_size=19))
+    action = ai_opening_action(state, _ai(), None, random.Random(0))
+    assert isinstance(action, Place) and action.points[0] == Point.from_str("j10")
+    assert state.apply(action).phase is not None  # accepted: within the central squares

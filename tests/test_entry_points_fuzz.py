@@ -33,6 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from taku.bots import TsumogiriPlayer
+from taku.bots.renju_opening import standing
 from taku.cli.main import CommandError, build_parser, main
 from taku.formats.mahjong.load import UnreadableGame, load_records
 from taku.formats.mahjong.mjai import write_mjai
@@ -44,6 +45,7 @@ from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules
 from taku.protocols.gomocup import CentreEngine, GomocupBrain, run_brain
 from taku.protocols.mjai_client import MjaiBot, MjaiProtocolError, serve
+from taku.renju import GOMOKU_FREESTYLE, RENJU, WHITE, Position
 from tests.conftest import shared_dir
 
 QUICK = 25
@@ -361,4 +363,8 @@ def test_fuzz_gomocup_brain_input(budget: int) -> None:
             run_brain(GomocupBrain(CentreEngine()), io.StringIO("".join(lines)), output)
         assert all(len(reply) < 400 for reply in output.getvalue().splitlines())
 
+    # SWAP2BOARD is judged by the renju AI's evaluation (whatever the engine): its line-pattern tables
+    # are built on first use, once per process (seconds under tracemalloc), not per input.
+    for rules in (RENJU, GOMOKU_FREESTYLE):
+        standing(Position.from_stones("h8 f6", "g10", turn=WHITE, rules=rules), WHITE)
     run_examples(budget, st.tuples(mutated({"brain": BRAIN_SEED.encode()}), st.integers(0, 3)), check)

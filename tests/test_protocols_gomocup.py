@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from taku.bots.renju_ai import RenjuAI
+from taku.bots.renju_opening import SWAP_MARGIN, standing
 from taku.protocols.gomocup import CentreEngine, GomocupBrain, move_time_limit, run_brain
 from taku.protocols.gomocup_client import (
     BrainError,
     BrainTimeoutError,
     GomocupClient,
 )
-from taku.renju import Point, Position
+from taku.renju import BLACK, GOMOKU_FREESTYLE, WHITE, Point, Position
 
 PBRAIN = str(Path(sys.executable).with_name("pbrain-taku"))
 
@@ -109,9 +111,14 @@ def test_gomocup_conversation_through_the_pbrain_taku_script() -> None:
 
 def test_gomocup_board_size_and_rule_errors() -> None:
     brain = GomocupBrain(CentreEngine())
-    assert converse(brain, ["BEGIN", "START 20", "RECTSTART 15,13", "START 15", "INFO rule 8", "BEGIN"]) == [
+    assert converse(brain, ["BEGIN", "START 26", "START 6", "START x", "RECTSTART 15,13", "START 15",
+                            "INFO rule 8", "BEGIN"]) == [
         "ERROR BEGIN: no board: send START first",
-        "ERROR START 20: board size 20 is not supported: taku plays odd sizes from 7 to 25 (15 for renju)",
+        "ERROR START 26: board size 26 is not supported: taku plays sizes from 7 to 25 (odd ones only under "
+        "renju)",
+        "ERROR START 6: board size 6 is not supported: taku plays sizes from 7 to 25 (odd ones only under "
+        "renju)",
+        "ERROR START x: 'x' is not a board size: expected a whole number",
         "ERROR RECTSTART 15,13: only square boards are supported, not 15x13",
         "OK",
         "ERROR INFO rule 8: Gomocup rule 8 is not supported: expected 0, 1 or 4 (+2)",
@@ -122,6 +129,62 @@ def test_gomocup_board_size_and_rule_errors() -> None:
         "7,7",
     ]
     assert brain.rules.gomocup_rule == 1
+
+
+def test_gomocup_20x20_is_refused_under_renju_and_changes_nothing() -> None:
+    # RJ-13: renju boards are odd; Gomocup's 20x20 is for freestyle (rule 0) and standard (rule 1).
+    brain = GomocupBrain(CentreEngine())
+    renju_error = ("board size 20 is not allowed with Black's fouls (renju): expected an odd size from 7 "
+                   "to 25; even sizes are for gomoku (fouls_for_black=False)")
+    assert converse(brain, ["START 15", "INFO rule 4", "START 20", "RECTSTART 20,20", "BEGIN"]) == [
+        "OK", f"ERROR START 20: {renju_error}", f"ERROR RECTSTART 20,20: {renju_error}", "7,7",
+    ]
+    assert brain.position is not None and brain.position.size == 15  # the 15x15 game goes on
+    brain = GomocupBrain(CentreEngine())
+    assert converse(brain, ["START 20", "INFO rule 4", "BEGIN", "INFO rule 1", "BEGIN"]) == [
+        "OK", f"ERROR INFO rule 4: {renju_error}", f"ERROR BEGIN: {renju_error}", "9,10",
+    ]
+    assert brain.rules.board_size == 20 and brain.rules.gomocup_rule == 1
+
+
+def test_pbrain_plays_a_full_20x20_freestyle_game_through_the_protocol() -> None:
+    """Gomocup's main league: START 20, INFO rule 0, then BEGIN, TURN and a BOARD in mid-game, until
+    the brain (the taku AI) makes five; every reply is a legal move on the 20x20 board."""
+    brain = GomocupBrain(RenjuAI("easy", max_nodes=300))
+    assert converse(brain, ["START 20", "INFO rule 0", "INFO timeout_turn 1000"]) == ["OK"]
+    referee = Position(rules=GOMOKU_FREESTYLE.replace(board_size=20))
+    opponent = CentreEngine()
+    reply = brain.handle("BEGIN")
+    while True:
+        assert len(reply) == 1, reply
+        referee.push(Point.from_gomocup(reply[0], 20))  # raises if the brain's move is not legal
+        if referee.is_over:
+            break
+        move = opponent.choose(referee)
+        referee.push(move)
+        if referee.is_over:
+            break
+        if referee.stone_count == 6:  # the manager resends the game as a BOARD (own stones: 1)
+            lines = [f"{p.gomocup(20)},{1 if i % 2 == 0 else 2}" for i, p in enumerate(referee.move_stack)]
+            reply = converse(brain, ["BOARD", *lines, "DONE"])
+        else:
+            reply = brain.handle(f"TURN {move.gomocup(20)}")
+    outcome = referee.outcome()
+    assert outcome is not None and outcome.winner is BLACK and len(referee.winning_line()) >= 5
+    assert brain.position is not None and brain.position.move_stack == referee.move_stack
+
+
+def test_pbrain_taku_script_answers_start_20_and_plays_on_the_20x20_board() -> None:
+    script = ["START 20", "INFO rule 0", "INFO timeout_turn 200", "BEGIN", "TURN 19,19", "END"]
+    completed = subprocess.run(
+        [PBRAIN, "--level", "easy"], input="".join(line + "\n" for line in script),
+        capture_output=True, text=True, timeout=60, check=True,
+    )
+    lines = completed.stdout.splitlines()
+    assert lines[0] == "OK" and len(lines) == 3, lines
+    game = Position([Point.from_gomocup(lines[1], 20), Point(19, 0), Point.from_gomocup(lines[2], 20)],
+                    rules=GOMOKU_FREESTYLE.replace(board_size=20))
+    assert game.stone_count == 3
 
 
 def test_gomocup_rule_flag_decides_black_forbidden_points() -> None:
@@ -158,23 +221,111 @@ def test_gomocup_board_errors_and_takeback() -> None:
     ]
 
 
-def test_gomocup_swap2board_places_three_then_answers_with_a_move() -> None:
-    brain = GomocupBrain(CentreEngine())
-    swap2 = ["SWAP2BOARD", "DONE", "SWAP2BOARD", "7,7,2", "8,8,1", "9,7,2", "DONE"]
-    lines = converse(brain, ["START 15", *swap2])
-    assert lines[:2] == ["OK", "7,7 8,8 9,7"]
-    assert len(lines) == 3 and Point.from_gomocup(lines[2], 15) not in {Point(7, 7), Point(8, 8), Point(9, 7)}
+def _swap2(stones: list[str], size: int = 20, rule: int = 0) -> tuple[GomocupBrain, str]:
+    """A fresh brain (the taku AI)'s answer to ``SWAP2BOARD`` with ``stones`` (Gomocup ``x,y``)."""
+    brain = GomocupBrain(RenjuAI("easy", max_nodes=300))
+    lines = converse(brain, [f"START {size}", f"INFO rule {rule}", "SWAP2BOARD", *stones, "DONE"])
+    assert lines[0] == "OK" and len(lines) == 2, lines
+    return brain, lines[1]
+
+
+def _gomocup_stones(black: str, white: str, size: int) -> list[str]:
+    """Swap2's stones in the order played (Black, White, Black, White, Black) as Gomocup ``x,y``."""
+    blacks, whites = black.split(), white.split()
+    later = [p for pair in zip(whites[1:], blacks[2:], strict=True) for p in pair]
+    order = [blacks[0], whites[0], blacks[1], *later]
+    return [Point.from_str(p).gomocup(size) for p in order]
+
+
+def test_swap2_three_stones_winning_for_black_are_answered_swap() -> None:
+    # Black's two stones side by side in the centre, White's stone in the far corner: Black, who is
+    # not to move, stands far better by the AI's evaluation, so the brain takes Black.
+    stones = _gomocup_stones("k10 l10", "a1", 20)
+    rules = GOMOKU_FREESTYLE.replace(board_size=20)
+    assert standing(Position.from_stones("k10 l10", "a1", turn=WHITE, rules=rules), WHITE) < -SWAP_MARGIN
+    brain, answer = _swap2(stones)
+    assert answer == "SWAP"
+    # The opponent then plays White's 4th stone and the brain answers as Black.
+    reply = brain.handle("TURN 9,9")
+    assert len(reply) == 1 and brain.position is not None and brain.position.stone_count == 5
+    assert brain.position.color_at(Point.from_gomocup(reply[0], 20)) is BLACK
+
+
+def test_swap2_three_stones_good_for_white_keep_white_and_play_the_fourth() -> None:
+    # k11 and n14 three lines apart on a diagonal, White's j12 beside k11: White, to move, stands
+    # better by the AI's evaluation, so the brain keeps White and plays the 4th stone.
+    rules = GOMOKU_FREESTYLE.replace(board_size=20)
+    assert standing(Position.from_stones("k11 n14", "j12", turn=WHITE, rules=rules), WHITE) > SWAP_MARGIN
+    brain, answer = _swap2(_gomocup_stones("k11 n14", "j12", 20))
+    fourth = Point.from_gomocup(answer, 20)
+    assert brain.position is not None and brain.position.color_at(fourth) is WHITE
+    assert brain.position.stone_count == 4
+
+
+def test_swap2_balanced_three_stones_get_two_more_stones() -> None:
+    # k10 n13 against k11: within SWAP_MARGIN of even by the AI's evaluation, so the brain places a
+    # white and a black stone and leaves the choice of colour to the opponent; of the black stones
+    # it weighs, the fifth leaves the position the closest to even.
+    rules = GOMOKU_FREESTYLE.replace(board_size=20)
+    position = Position.from_stones("k10 n13", "k11", turn=WHITE, rules=rules)
+    assert abs(standing(position, WHITE)) <= SWAP_MARGIN
+    brain, answer = _swap2(_gomocup_stones("k10 n13", "k11", 20))
+    fourth, fifth = (Point.from_gomocup(part, 20) for part in answer.split())
+    assert brain.position is not None and brain.position.stone_count == 5
+    assert brain.position.color_at(fourth) is WHITE and brain.position.color_at(fifth) is BLACK
+    after = Position.from_stones(["k10", "n13", fifth], ["k11", fourth], turn=WHITE, rules=rules)
+    assert after.outcome() is None
+    # The opponent answers with a colour: taking White, it plays the 6th stone; the brain, now
+    # Black, answers it.
+    reply = brain.handle("TURN 0,0")
+    assert len(reply) == 1 and brain.position.color_at(Point.from_gomocup(reply[0], 20)) is BLACK
+
+
+@pytest.mark.parametrize(("black", "white"), [("k10 l10 m10", "a1 t20"), ("k10 n13 a20", "k11 l11")])
+def test_swap2_five_stones_take_the_colour_that_stands_better(black: str, white: str) -> None:
+    position = Position.from_stones(black, white, turn=WHITE, rules=GOMOKU_FREESTYLE.replace(board_size=20))
+    white_stands = standing(position, WHITE)
+    brain, answer = _swap2(_gomocup_stones(black, white, 20))
+    if white_stands >= 0:
+        sixth = Point.from_gomocup(answer, 20)
+        assert brain.position is not None and brain.position.color_at(sixth) is WHITE
+    else:
+        assert answer == "SWAP"
+
+
+def test_swap2_five_stones_with_an_open_three_for_black_are_answered_swap() -> None:
+    # Black's open three k10 l10 m10 with White's stones far away: White to move cannot stop both
+    # ends for long, Black stands better, and the brain takes Black.
+    brain, answer = _swap2(_gomocup_stones("k10 l10 m10", "a1 t20", 20))
+    assert answer == "SWAP"
+    assert brain.position is not None and brain.position.stone_count == 5
+
+
+def test_swap2_opening_stones_from_the_empty_board_are_not_a_swap_for_the_brain_itself() -> None:
+    # The three stones the brain places are the most balanced of those it weighs: the brain itself,
+    # answering them, does not take Black (it does not judge them a Black win).
+    for size in (15, 20):
+        brain, answer = _swap2([], size=size)
+        stones = answer.split()
+        assert len(stones) == 3 and len({*stones}) == 3
+        position = brain.position
+        assert position is not None and position.stone_count == 3 and position.turn is WHITE
+        assert standing(position, WHITE) >= -SWAP_MARGIN
+        assert _swap2(stones, size=size)[1] != "SWAP"
 
 
 def test_gomocup_swap2board_reads_piskvork_plain_stone_lines() -> None:
     """Piskvork's SWAP2BOARD sends the opening stones as plain ``x,y`` lines in the order played:
-    three (cases 2) or five (case 3) stones, and the brain answers with a stone on an empty point."""
+    three (cases 2) or five (case 3) stones, and the brain answers ``SWAP`` or with stones on empty
+    points (one or two after three stones, one after five)."""
     for stones in (["7,7", "8,7", "9,9"], ["7,7", "8,7", "9,9", "6,6", "10,10"]):
         script = ["START 15", "INFO rule 4", "SWAP2BOARD", *stones, "DONE"]
         lines = converse(GomocupBrain(CentreEngine()), script)
         assert lines[0] == "OK" and len(lines) == 2, lines
-        answer = Point.from_gomocup(lines[1], 15)
-        assert answer not in {Point.from_gomocup(s, 15) for s in stones}
+        if lines[1] != "SWAP":
+            answers = [Point.from_gomocup(part, 15) for part in lines[1].split()]
+            assert 1 <= len(answers) <= (2 if len(stones) == 3 else 1)
+            assert not {*answers} & {Point.from_gomocup(s, 15) for s in stones}
     bad = converse(GomocupBrain(CentreEngine()), ["START 15", "SWAP2BOARD", "7", "DONE"])
     assert bad == ["OK", "ERROR SWAP2BOARD: '7' is not a board line: expected x,y (or x,y,field)"]
 

@@ -487,3 +487,51 @@ def test_winning_line_lists_the_five_or_the_overline() -> None:
     assert six.winning_line() == tuple(P(n) for n in ("d9", "e10", "f11", "g12", "h13", "i14"))
     assert Position("h8").winning_line() == ()
     assert Position.from_stones("g8 i8 h7 h9", "a1", moves="h8").winning_line() == ()
+
+
+@pytest.mark.parametrize(
+    ("five", "last"),
+    [
+        ("t16 t17 t18 t19", "t20"),  # the right edge, up to the corner
+        ("a1 b1 c1 d1", "e1"),  # the bottom edge, from the corner
+        ("p20 q20 r20 s20", "t20"),  # the top edge
+        ("a16 a17 a18 a19", "a20"),  # the left edge
+        ("p16 q17 r18 s19", "t20"),  # the long diagonal into the corner t20
+        ("a20 b19 c18 d17", "e16"),  # the anti-diagonal from the corner a20
+    ],
+)
+def test_five_on_the_edge_of_a_20x20_freestyle_board_wins(five: str, last: str) -> None:
+    # RJ-08 / RJ-11 (five or more wins in freestyle) on Gomocup's 20x20 board, where the last line,
+    # row 20 and column t, exists only on boards larger than 19x19.
+    rules = GOMOKU_FREESTYLE.replace(board_size=20)
+    position = Position.from_stones(five, "j9 j10 j11 k12", turn=BLACK, rules=rules)
+    assert position.outcome() is None
+    position.push(last)
+    assert position.outcome() == Outcome(Termination.FIVE, BLACK)
+    assert Point.from_str(last) in position.winning_line() and len(position.winning_line()) == 5
+
+
+def test_a_20x20_board_has_400_points_and_no_centre_rule() -> None:
+    rules = GOMOKU_STANDARD.replace(board_size=20)
+    position = Position(rules=rules)
+    assert len(list(position.legal_moves)) == 400
+    position.push("a1")  # the first stone anywhere: there is no centre point to require (RJ-14)
+    assert position.stone_count == 1
+    with pytest.raises(IllegalMoveError, match="off a 20x20 board"):
+        position.push(Point(20, 0))
+    assert position.stone_count == 1
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from([GOMOKU_FREESTYLE, GOMOKU_STANDARD]), st.sampled_from([8, 20]), st.integers(0, 2**32))
+def test_random_games_on_even_boards_end_by_five_or_a_full_board(rules: RenjuRules, size: int,
+                                                                 seed: int) -> None:
+    rng = random.Random(seed)
+    position = Position(rules=rules.replace(board_size=size, passes_allowed=False))
+    while not position.is_over:
+        position.push(rng.choice(list(position.legal_moves)))
+        assert position.zobrist_hash() == rebuilt(position).zobrist_hash()
+    outcome = position.outcome()
+    assert outcome is not None
+    assert outcome.winner is None or len(position.winning_line()) >= 5
+    assert outcome.winner is not None or position.stone_count == size * size

@@ -388,24 +388,27 @@ def test_convert_option_errors_are_one_line(tmp_path: Path, cli: Runner, option:
     assert err.startswith(f"taku: error: {message}") and files(tmp_path) == ["game.psq"]
 
 
-def test_convert_rules_on_an_even_board_are_recorded_by_name_unless_checked(
+def test_convert_a_gomocup_20x20_freestyle_game_with_its_rules_and_checked(
     tmp_path: Path, cli: Runner
 ) -> None:
-    # Gomocup's freestyle board is 20x20, which the rules core cannot play (odd sizes only).
+    # Gomocup's freestyle board is 20x20: gomoku rules allow even sizes, renju does not (RJ-13).
     source = tmp_path / "gomocup.psq"
     source.write_text("Piskvorky 20x20, 11:11, 0\n10,10,0\n11,11,0\n")
     status, out, err = cli([str(source), "-", "--to", "sgf", "--rules", "gomoku_freestyle"])
     assert (status, err) == (0, "")
     assert "SZ[20]RU[gomoku_freestyle]" in out
     record = read_sgf(out)
-    assert record.board_size == 20 and record.rules is None and record.metadata["RU"] == "gomoku_freestyle"
+    assert record.board_size == 20 and record.rules is not None and record.rules.board_size == 20
+    assert not record.rules.fouls_for_black
     status, out, err = cli(
         [str(source), "-", "--to", "sgf", "--rules", "gomoku_freestyle", "--option", "move_limit=300"]
     )
     assert status == 0 and "RU[gomoku_freestyle;move_limit=300]" in out
     status, out, err = cli([str(source), "-", "--to", "sgf", "--rules", "gomoku_freestyle", "--check"])
+    assert (status, err) == (0, "") and "SZ[20]" in out
+    status, out, err = cli([str(source), "-", "--to", "sgf", "--rules", "renju", "--check"])
     assert (status, out) == (2, "")
-    assert err == f"taku: error: {source}: board size 20 is not allowed: expected an odd size from 7 to 25\n"
+    assert err.startswith(f"taku: error: {source}: board size 20 is not allowed with Black's fouls")
 
 
 def test_convert_standard_output_is_utf8_whatever_the_locale(

@@ -611,6 +611,22 @@ def test_openings_on_a_19x19_board_use_its_centre() -> None:
     reject(Opening(RIF, rules), "place h8 h9 h10", "black stone 1 must be on the centre point j10")
 
 
+@pytest.mark.parametrize("name", ["rif", "yamaguchi", "taraguchi_10", "soosorv_8"])
+def test_centre_opening_rules_need_an_odd_board(name: str) -> None:
+    # RJ-14: these rules place stones around the centre point, which an even (gomoku) board lacks.
+    rules = GOMOKU_FREESTYLE.replace(board_size=20)
+    with pytest.raises(InvalidRulesError, match="which a 20x20 board does not have: expected an odd"):
+        Opening(name, rules)
+
+
+def test_swap2_on_gomocups_20x20_freestyle_board() -> None:
+    rules = GOMOKU_FREESTYLE.replace(board_size=20)
+    state = Opening("swap2", rules).apply_all(["place a1 t20 k10", "place k11 l10", "choose white"])
+    result = state.result()
+    assert result.position.size == 20 and result.position.turn is WHITE
+    assert result.position.color_at("t20") is WHITE and result.position.color_at("l10") is BLACK
+
+
 # -- property tests: symmetric offers are always rejected --------------------------------------------------
 
 SYMMETRIC_OPENINGS = [

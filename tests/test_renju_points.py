@@ -24,7 +24,7 @@ from taku.renju import (
 )
 from taku.renju.openings import Offer, Place, Select
 
-SIZES = st.sampled_from(range(7, 26, 2))
+SIZES = st.sampled_from(range(7, 26))  # odd (renju) and even (gomoku, 20 for Gomocup) sizes
 
 
 def test_h8_is_the_centre_of_15x15() -> None:
@@ -59,6 +59,19 @@ def test_repr_is_eval_able() -> None:
     point = Point.from_str("j10")
     assert repr(point) == "Point.from_str('j10')"
     assert eval(repr(point)) == point
+
+
+def test_gomocup_points_at_the_corners_of_a_20x20_board_round_trip() -> None:
+    # Gomocup's freestyle board: 0,0 is the top left (a20), 19,19 the bottom right (t1).
+    assert Point.from_gomocup("0,0", 20) == Point.from_str("a20") == Point(0, 19)
+    assert Point.from_gomocup("19,19", 20) == Point.from_str("t1") == Point(19, 0)
+    assert Point.from_str("a20").gomocup(20) == "0,0" and Point.from_str("t1").gomocup(20) == "19,19"
+    assert Point.from_gomocup("10,10", 20).gomocup(20) == "10,10"
+    with pytest.raises(InvalidNotationError, match="'20,0' is off a 20x20 board"):
+        Point.from_gomocup("20,0", 20)
+    assert Point.from_str("t20", 20) == Point(19, 19)
+    with pytest.raises(InvalidNotationError, match="on a 20x20 board"):
+        Point.from_str("u1", 20)
 
 
 def test_gomocup_y_counts_from_the_top() -> None:
@@ -117,14 +130,14 @@ def test_move_string_round_trips(moves: list[Point | None]) -> None:
 
 
 @given(SIZES)
-def test_the_eight_symmetries_are_distinct_permutations_fixing_the_centre(size: int) -> None:
+def test_the_eight_symmetries_are_distinct_permutations_fixing_the_middle(size: int) -> None:
     points = list(all_points(size))
     images = set()
     for symmetry in range(SYMMETRIES):
         image = tuple(transform(p, symmetry, size) for p in points)
         assert sorted(image) == sorted(points)
-        centre = Point(size // 2, size // 2)
-        assert transform(centre, symmetry, size) == centre
+        middle = {Point(x, y) for x in {(size - 1) // 2, size // 2} for y in {(size - 1) // 2, size // 2}}
+        assert {transform(p, symmetry, size) for p in middle} == middle  # the centre, or the four round it
         images.add(image)
     assert len(images) == SYMMETRIES
 

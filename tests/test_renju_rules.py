@@ -73,10 +73,30 @@ def test_unknown_preset_names_the_input() -> None:
         RenjuRules.preset("caro")
 
 
-@pytest.mark.parametrize("size", [5, 8, 15.0, 27, 20])
-def test_rj_13_board_size_must_be_odd_from_7_to_25(size: object) -> None:
+@pytest.mark.parametrize("size", [5, 8, 15.0, 27, 20, 26, 6])
+def test_rj_13_renju_board_size_must_be_odd_from_7_to_25(size: object) -> None:
     with pytest.raises(InvalidRulesError, match="board size"):
         RenjuRules(board_size=size)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", [8, 20, 24])
+def test_rj_13_even_board_refused_with_fouls_or_the_centre_rule(size: int) -> None:
+    # RJ-13 / CFG-RJ-2: renju is played on odd boards; RJ-14: an even board has no centre point.
+    with pytest.raises(InvalidRulesError, match=f"board size {size} is not allowed with Black's fouls"):
+        RenjuRules.preset("renju", board_size=size)
+    with pytest.raises(InvalidRulesError, match=f"board size {size} has no centre point"):
+        RenjuRules.preset("gomoku_freestyle", board_size=size, first_move_center_required=True)
+
+
+@pytest.mark.parametrize("preset", ["gomoku_freestyle", "gomoku_standard"])
+@pytest.mark.parametrize("size", [8, 20, 24])
+def test_gomoku_even_board_sizes_are_allowed(preset: str, size: int) -> None:
+    # Gomocup's freestyle and standard leagues play on 20x20.
+    rules = RenjuRules.preset(preset, board_size=size)
+    assert Position(rules=rules).size == size
+    assert RenjuRules.from_gomocup(rules.gomocup_rule or 0, size) == rules
+    with pytest.raises(InvalidRulesError, match="board size 20 is not allowed with Black's fouls"):
+        RenjuRules.from_gomocup(4, 20)
 
 
 @pytest.mark.parametrize("size", [7, 15, 19, 25])

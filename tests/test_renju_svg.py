@@ -241,6 +241,16 @@ def test_star_points() -> None:
     assert stars == {name: expected_center(name) for name in ("d4", "l4", "h8", "d12", "l12")}
 
 
+def test_a_20x20_board_has_four_star_points_and_no_centre() -> None:
+    # An even board (gomoku, Gomocup's 20x20) has no centre point to mark.
+    assert [str(p) for p in svg.star_points(20)] == ["d4", "q4", "d17", "q17"]
+    position = Position.from_stones("a1 t20", "k10", rules=GOMOKU_FREESTYLE.replace(board_size=20))
+    root = parse(svg.board(position))
+    extent = 2 * svg.MARGIN + 19 * svg.SQUARE_SIZE
+    assert root.get("viewBox") == f"0 0 {extent} {extent}"
+    assert len(classed(root, "circle", "star")) == 4
+
+
 @pytest.mark.parametrize("size", [7, 9, 13, 15, 19, 25])
 def test_every_board_size(size: int) -> None:
     centre = Point(size // 2, size // 2)

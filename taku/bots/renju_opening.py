@@ -7,10 +7,12 @@ fifth moves best for Black and selects the offer worst for Black."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Final, Protocol
 
 from taku.bots.renju_ai import evaluate
 from taku.renju import (
+    BLACK,
     WHITE,
     ChooseColor,
     Color,
@@ -36,8 +38,32 @@ OPENINGS_TRIED: Final = 4
 OFFER_CANDIDATES: Final = 6
 """Fifth moves weighed beyond the number to offer."""
 
-EVALUATION_NODES: Final = 600
-"""The node budget of each judgement of a position in the opening."""
+EVALUATION_NODES: Final = 3_000
+"""The node budget of each judgement of a position in the opening: enough for ``evaluate`` to
+finish its depth-4 search on the 26 openings (with 600 nodes it stopped at depth 3, which favours the
+side to move: Ugetsu, a Black win, came out +428 for White; with 3,000 and 10,000 nodes it is -474)."""
+
+EVALUATIONS_KEPT: Final = 4_096
+"""How many judgements ``standing`` keeps (all are dropped when it is full)."""
+
+_EVALUATIONS: Final[dict[tuple[object, ...], int]] = {}
+"""The ``evaluate`` values ``standing`` has found, by rules, stones and side to move."""
+
+BALANCE_CANDIDATES: Final = 8
+"""Black stones weighed for Swap2's fifth stone (``_balanced_fifth``)."""
+
+SPREAD_OPENINGS: Final = (
+    ((0, 0), (1, -2), (-2, 2)),
+    ((0, 0), (1, -2), (-2, -1)),
+    ((0, 0), (2, 2), (1, 2)),
+    ((0, 0), (-1, -2), (2, 0)),
+    ((0, 0), (1, 0), (4, 1)),
+)
+"""Three-stone Swap2 openings (Black, White, Black) as offsets from the centre, weighed beside the
+26 (see ``opening_shapes``). Most of the 26 are clearly better for Black without Black's fouls; these
+came out the closest to even of 150 random shapes (the stones within four lines of the centre) by
+``standing`` under freestyle on 15x15 and 20x20: +33 for White for the first, about +240 for the
+others (the 26: -420 to -460 for the most, +467 for the others)."""
 
 
 class Engine(Protocol):
@@ -76,8 +102,25 @@ def standing(position: Position, color: Color) -> int:
     outcome = position.outcome()
     if outcome is not None:
         return 0 if outcome.winner is None else (1_000_000 if outcome.winner is color else -1_000_000)
-    value = evaluate(position, EVALUATION_NODES)
+    # ``evaluate`` depends on the stones, the side to move and the rules alone: its values are kept,
+    # so a position judged again (the same Swap2 question asked twice) costs nothing.
+    key = (position.rules, position.stones(BLACK), position.stones(WHITE), position.turn)
+    value = _EVALUATIONS.get(key)
+    if value is None:
+        value = evaluate(position, EVALUATION_NODES)
+        if len(_EVALUATIONS) >= EVALUATIONS_KEPT:
+            _EVALUATIONS.clear()
+        _EVALUATIONS[key] = value
     return value if position.turn is color else -value
+
+
+def opening_position(stones: tuple[Point, ...], position: Position, setup: bool) -> Position:
+    """The position after ``stones`` (Black, White, Black, ...) on the empty board of ``position``:
+    set up as a group when ``setup`` (Swap2), else played as moves."""
+    if setup:
+        return Position.from_stones(stones[::2], stones[1::2], turn=WHITE if len(stones) % 2 else BLACK,
+                                    rules=position.rules)
+    return Position(move_string(stones), rules=position.rules)
 
 
 def _after(position: Position, point: Point) -> Position:
@@ -86,25 +129,80 @@ def _after(position: Position, point: Point) -> Position:
     return after
 
 
-def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color, rng: random.Random,
-                      time_limit: float | None = None) -> Action:
-    """The AI's action in an opening: the most balanced of a few of the 26 openings drawn at
-    random, single stones where the engine would play (or the nearest allowed point), a swap when
-    the colour it holds stands worse by more than ``SWAP_MARGIN``, two fifth moves declared, the
-    fifth moves best for Black offered (no two equivalent), the offer worst for Black selected, and
-    the colour ``ai_colour_wanted`` when asked."""
+def opening_shapes(size: int, anywhere: bool, rng: random.Random) -> list[tuple[Point, ...]]:
+    """The three-stone openings the AI weighs: a few of the 26 drawn at random, moved to the centre
+    of the board (``j10`` on 19x19, ``k11`` on 20x20); where the stones may go ``anywhere`` (Swap2),
+    also the shapes of ``SPREAD_OPENINGS`` (closer to even without Black's fouls, where most of the
+    26 are clearly better for Black). Shapes that do not fit on the board are left out."""
+    shift = size // 2 - 7  # the 26 are given around h8, the centre of 15x15
+    names = rng.sample(sorted(OPENINGS), OPENINGS_TRIED)
+    shapes = [tuple(Point(p.x + shift, p.y + shift) for p in OPENINGS[name]) for name in names]
+    if anywhere:  # first: the likeliest to be chosen, weighed first when time is short
+        centre = size // 2
+        shapes[:0] = [tuple(Point(centre + dx, centre + dy) for dx, dy in shape) for shape in SPREAD_OPENINGS]
+    return [shape for shape in shapes if all(point.on_board(size) for point in shape)]
+
+
+def _most_balanced(positions: list[Position], deadline: float | None) -> int:
+    """The index of the position of ``positions`` nearest even (smallest ``abs(standing)``, the
+    first on a tie), of those judged before ``deadline`` (``time.perf_counter()``; at least one)."""
+    best, best_value = 0, -1
+    for index, position in enumerate(positions):
+        if index and deadline is not None and time.perf_counter() >= deadline:
+            break
+        value = abs(standing(position, WHITE))
+        if best_value < 0 or value < best_value:
+            best, best_value = index, value
+    return best
+
+
+def _balanced_fifth(position: Position, engine: Engine, time_limit: float | None,
+                    deadline: float | None) -> tuple[Point, Point]:
+    """Swap2's two more stones, a white one and a black one: White's stone where the engine would
+    play (given half of ``time_limit``: the judgements of the black stones take the rest, until
+    ``deadline``), then the black stone, of the points near the stones, after which neither side
+    stands better (the opponent then takes the colour it likes)."""
+    white = engine.choose(position, None if time_limit is None else time_limit / 2)
+    after = _after(position, white)
+    pool = [p for p in _candidates(after, set()) if after.is_legal(p)][:BALANCE_CANDIDATES]
+    return white, pool[_most_balanced([_after(after, p) for p in pool], deadline)]
+
+
+def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color | None,
+                      rng: random.Random, time_limit: float | None = None) -> Action:
+    """The AI's action in an opening: the most balanced of a few three-stone openings (see
+    ``opening_shapes``; with ``time_limit``, of those judged within it, at least one), single
+    stones where the engine would play (or the nearest allowed point), a swap when the colour it
+    holds stands worse by more than ``SWAP_MARGIN``, two fifth moves declared, the fifth moves best
+    for Black offered (no two equivalent), the offer worst for Black selected.
+
+    Asked for a colour, it takes ``ai_colour_wanted``; when that is ``None`` (a Gomocup brain,
+    self-play), it decides by ``standing``: in Swap2's second step it takes Black or White when that
+    colour stands better by more than ``SWAP_MARGIN`` and otherwise places two more stones that
+    leave the position balanced (``_balanced_fifth``); in the last step it takes the colour that
+    stands better (White on a tie, as it is to move)."""
     phase = state.phase
     assert phase is not None
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     position = state.position()
     size = position.size
     if "color" in phase.accepts:
-        return ChooseColor(ai_colour_wanted)
+        if ai_colour_wanted is not None:
+            return ChooseColor(ai_colour_wanted)
+        white = standing(position, WHITE)
+        if "place" not in phase.accepts:
+            return ChooseColor(WHITE if white >= 0 else BLACK)
+        if white > SWAP_MARGIN:
+            return ChooseColor(WHITE)
+        if white < -SWAP_MARGIN:
+            return ChooseColor(BLACK)
+        return Place(_balanced_fifth(position, engine, time_limit, deadline))
     if "place" in phase.accepts:
         if len(phase.colors) == 3:
-            names = rng.sample(sorted(OPENINGS), OPENINGS_TRIED)
-            balance = {name: abs(standing(Position(move_string(OPENINGS[name]), rules=position.rules), WHITE))
-                       for name in names}
-            return Place(OPENINGS[min(names, key=lambda name: balance[name])])
+            shapes = opening_shapes(size, all(area is None for area in phase.areas), rng)
+            setup = state.rule.setup
+            placed = [opening_position(shape, position, setup) for shape in shapes]
+            return Place(shapes[_most_balanced(placed, deadline)])
         taken: set[Point] = set()
         points: list[Point] = []
         for color, area in zip(phase.colors, phase.areas, strict=True):

@@ -23,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="pbrain-taku",
         description="The taku renju AI as a Gomocup (Piskvork) brain: protocol commands on standard "
         "input, answers on standard output. Supports rules 0 (freestyle), 1 (exactly five) and 4 "
-        "(renju) on odd board sizes from 7 to 25.",
+        "(renju) on board sizes from 7 to 25 (odd ones only under renju; Gomocup's 20x20 under 0 and 1).",
     )
     parser.add_argument("--version", action="version", version=f"pbrain-taku {__version__}")
     parser.add_argument("--level", choices=list(LEVELS), default="strong", help="AI level (default strong)")

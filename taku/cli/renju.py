@@ -142,7 +142,7 @@ def register(games: Any) -> None:
 
 def _add_rule_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--size", type=int, default=None, metavar="N", help="board size (odd, 7..25; default 15)"
+        "--size", type=int, default=None, metavar="N", help="board size (7..25, odd for renju; default 15)"
     )
     parser.add_argument(
         "--rules",

@@ -22,14 +22,18 @@ the reason, and the brain keeps running.
 from __future__ import annotations
 
 import math
+import random
 import sys
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TextIO
 
 from taku import __version__
+from taku.bots.renju_opening import ai_opening_action
 from taku.renju.board import Position
 from taku.renju.errors import InvalidRulesError
+from taku.renju.openings import SWAP2, ChooseColor, Opening, Place
 from taku.renju.points import BLACK, MAX_SIZE, MIN_SIZE, WHITE, Point
 from taku.renju.rules import RenjuRules
 
@@ -87,6 +91,10 @@ SAFETY_FRACTION: Final = 0.1
 
 MIN_TIME: Final = 0.01
 """The shortest time limit given to the engine, in seconds (``timeout_turn 0``: as fast as possible)."""
+
+SWAP2_TIME: Final = 1.0
+"""The time limit, in seconds, of a ``SWAP2BOARD`` answer when the manager gave no time information
+(the opening judgements stop weighing alternatives when it runs out)."""
 
 MAX_COMMAND: Final = 4096
 """The longest command line read, in characters: a longer one is answered ``ERROR`` and skipped."""
@@ -226,11 +234,16 @@ class GomocupBrain:
         return ["OK"]
 
     def _new_board(self, size: int) -> None:
-        if not (MIN_SIZE <= size <= MAX_SIZE and size % 2 == 1):
+        if not MIN_SIZE <= size <= MAX_SIZE:
             raise ProtocolError(
-                f"board size {size} is not supported: taku plays odd sizes from {MIN_SIZE} to {MAX_SIZE} "
-                "(15 for renju)"
+                f"board size {size} is not supported: taku plays sizes from {MIN_SIZE} to {MAX_SIZE} "
+                "(odd ones only under renju)"
             )
+        if self._rule_error is None:  # a supported rule must also allow the size (renju: odd only)
+            try:
+                RenjuRules.from_gomocup(self._rule, size)
+            except InvalidRulesError as error:
+                raise ProtocolError(str(error)) from None
         self._size = size
         self._set_rules()
 
@@ -387,25 +400,49 @@ class GomocupBrain:
         return position
 
     def _swap2(self, stones: list[tuple[Point, bool]]) -> str:
-        """The answer to ``SWAP2BOARD``: three opening stones on an empty board; with three stones,
-        a fourth (keeping White); with five, a sixth (keeping White)."""
+        """The answer to ``SWAP2BOARD``, decided by ``taku.bots.renju_opening.ai_opening_action`` on
+        the Swap2 opening: on an empty board, three opening stones ``x,y x,y x,y`` (Black, White,
+        Black); with three stones, ``SWAP`` (the brain takes Black), one move (it keeps White and
+        plays the 4th stone) or two moves (a 4th, white, and a 5th, black, stone: the opponent
+        then chooses a colour); with five stones, ``SWAP`` (it takes Black) or one move (it takes
+        White and plays the 6th stone)."""
         size = self._board().size
-        if not stones:
-            c = size // 2
-            opening = [Point(c, c), Point(c + 1, c - 1), Point(c + 2, c)]  # quiet: no line of two
-            position = self._empty_position()
-            position.push_moves(opening)
-            self._position = position
-            return " ".join(point.gomocup(size) for point in opening)
-        if len(stones) not in (3, 5):
+        if len(stones) not in (0, 3, 5):
             raise ProtocolError(f"{len(stones)} stones: expected 0, 3 or 5")
+        if self._rule_error is not None:
+            raise ProtocolError(self._rule_error)
+        points = [point for point, _ in stones]
         position = self._empty_position()
         try:
-            position.push_moves(point for point, _ in stones)
+            position.push_moves(points)
         except ValueError as error:
             raise ProtocolError(str(error)) from None
+        if position.outcome() is not None:
+            raise ProtocolError(f"the game is over: {position.outcome()}")
+        state = Opening(SWAP2, self._rules)
+        started = time.perf_counter()
+        try:
+            if points:
+                state = state.apply(Place(tuple(points[:3])))
+            if len(points) == 5:
+                state = state.apply(Place(tuple(points[3:])))
+            limit = self.time_limit()
+            action = ai_opening_action(state, self._engine, None, random.Random(len(points)),
+                                       SWAP2_TIME if limit is None else limit)
+        except ValueError as error:
+            raise ProtocolError(str(error)) from None
+        except Exception as error:  # an engine failure must not end the conversation
+            raise ProtocolError(f"the engine failed: {type(error).__name__}: {error}") from None
+        if isinstance(action, Place):
+            self._position = position
+            position.push_moves(action.points)
+            return " ".join(point.gomocup(size) for point in action.points)
+        if not isinstance(action, ChooseColor):
+            raise ProtocolError(f"the engine answered {action}, which is not a Swap2 decision")
         self._position = position
-        return self._reply_move(position)
+        if action.color is BLACK:
+            return "SWAP"
+        return self._reply_move(position, spent=time.perf_counter() - started)
 
     # -- helpers ------------------------------------------------------------------------------------
 
@@ -430,8 +467,9 @@ class GomocupBrain:
         except ValueError as error:
             raise ProtocolError(str(error)) from None
 
-    def _reply_move(self, position: Position) -> str:
-        """Choose, play and write the brain's move in ``position``."""
+    def _reply_move(self, position: Position, spent: float = 0.0) -> str:
+        """Choose, play and write the brain's move in ``position``; ``spent``: seconds of this turn
+        already used (the engine gets the rest of the time limit, at least ``MIN_TIME``)."""
         if self._rule_error is not None:
             raise ProtocolError(self._rule_error)
         outcome = position.outcome()
@@ -440,7 +478,10 @@ class GomocupBrain:
         if not position.legal_moves:
             raise ProtocolError("no legal move is left")
         try:
-            point = self._engine.choose(position.copy(), self.time_limit())
+            limit = self.time_limit()
+            if limit is not None and spent:
+                limit = max(MIN_TIME, limit - spent)
+            point = self._engine.choose(position.copy(), limit)
         except Exception as error:  # an engine failure must not end the conversation
             raise ProtocolError(f"the engine failed: {type(error).__name__}: {error}") from None
         if point not in position.legal_moves:

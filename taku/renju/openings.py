@@ -744,6 +744,12 @@ class Opening:
         under ``rules`` (default: ``RENJU``; the opening rule itself places the first stone)."""
         self._rule = OpeningRule.preset(rule) if isinstance(rule, str) else rule
         self._rules = RENJU if rules is None else rules
+        size = self._rules.board_size
+        if size % 2 == 0 and any(area is not None for step in self._rule.steps for area in step.areas):
+            raise InvalidRulesError(
+                f"opening rule {self._rule.name!r} places stones around the centre point, which a "
+                f"{size}x{size} board does not have: expected an odd board size"
+            )
         self._stones: tuple[Point, ...] = ()
         self._colors: tuple[Color, ...] = ()
         self._black = Player.FIRST

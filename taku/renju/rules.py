@@ -37,7 +37,8 @@ class RenjuRules:
         return reduce_value(self)
 
     board_size: int = 15
-    """Points per side, odd, 7..25 (RJ-13, CFG-RJ-2): 15 is RIF's, 19 the seed's "standard"."""
+    """Points per side, 7..25 (RJ-13, CFG-RJ-2): 15 is RIF's, 19 the seed's "standard". Odd with
+    Black's fouls (renju) or the centre rule; gomoku may use even sizes (20 is Gomocup's)."""
 
     fouls_for_black: bool = True
     """Whether Black has forbidden moves: double-three, double-four, overline (RJ-04, RJ-05, RIF 9.2-9.3).
@@ -101,9 +102,20 @@ class RenjuRules:
                                     f"one of {', '.join(FIELD_KINDS)})")
         values = {name: fields[name] if name in fields else _DEFAULTS[name] for name in FIELD_KINDS}
         size = values["board_size"]
-        if type(size) is not int or not MIN_SIZE <= size <= MAX_SIZE or size % 2 == 0:
+        if type(size) is not int or not MIN_SIZE <= size <= MAX_SIZE:
             raise InvalidRulesError(
-                f"board size {size!r} is not allowed: expected an odd size from {MIN_SIZE} to {MAX_SIZE}"
+                f"board size {size!r} is not allowed: expected a size from {MIN_SIZE} to {MAX_SIZE}"
+            )
+        if size % 2 == 0 and values["fouls_for_black"] is True:
+            # RJ-13, CFG-RJ-2: renju boards are odd (15x15 for RIF); gomoku has no such rule.
+            raise InvalidRulesError(
+                f"board size {size} is not allowed with Black's fouls (renju): expected an odd size "
+                f"from {MIN_SIZE} to {MAX_SIZE}; even sizes are for gomoku (fouls_for_black=False)"
+            )
+        if size % 2 == 0 and values["first_move_center_required"] is True:
+            # RJ-14: an even board has no centre point to require.
+            raise InvalidRulesError(
+                f"board size {size} has no centre point: first_move_center_required needs an odd size"
             )
         for name, kind in FIELD_KINDS.items():
             value = values[name]

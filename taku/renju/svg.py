@@ -69,20 +69,23 @@ DEFAULT_COLORS: Final[Mapping[str, str]] = {
 def star_points(board_size: int) -> tuple[Point, ...]:
     """The star points (hoshi) of a ``board_size`` board, row 1 first.
 
-    The centre always; from 9x9 up also the four points two lines in from the corners (three lines
-    from 13x13 up: ``d4 l4 h8 d12 l12`` on 15x15, as on renju boards); from 19x19 up also the
-    middle of each side at that distance, as on a go board.
+    The centre always (an even board has none); from 9x9 up also the four points two lines in from
+    the corners (three lines from 13x13 up: ``d4 l4 h8 d12 l12`` on 15x15, as on renju boards); from
+    19x19 up also the middle of each side at that distance on an odd board, as on a go board.
 
     >>> [str(p) for p in star_points(15)]
     ['d4', 'l4', 'h8', 'd12', 'l12']
+    >>> [str(p) for p in star_points(20)]
+    ['d4', 'q4', 'd17', 'q17']
     """
     last = board_size - 1
     middle = board_size // 2
+    odd = board_size % 2 == 1
     inset = 3 if board_size >= 13 else 2
-    points = {Point(middle, middle)}
+    points = {Point(middle, middle)} if odd else set()
     if board_size >= 9:
         points.update(Point(x, y) for x in (inset, last - inset) for y in (inset, last - inset))
-    if board_size >= 19:
+    if board_size >= 19 and odd:
         points.update((Point(middle, inset), Point(middle, last - inset)))
         points.update((Point(inset, middle), Point(last - inset, middle)))
     return tuple(sorted(points, key=lambda p: (p.y, p.x)))

@@ -36,7 +36,8 @@ function stars(size: number): [number, number][] {
   const c = (size - 1) / 2;
   const d = size >= 13 ? 3 : 2;
   const far = size - 1 - d;
-  return [[c, c], [d, d], [d, far], [far, d], [far, far]];
+  const corners: [number, number][] = [[d, d], [d, far], [far, d], [far, far]];
+  return size % 2 === 1 ? [[c, c], ...corners] : corners; // an even (gomoku) board has no centre point
 }
 
 export function Board(props: BoardProps): JSX.Element {
