@@ -252,28 +252,28 @@ def test_swap2_three_stones_winning_for_black_are_answered_swap() -> None:
 
 
 def test_swap2_three_stones_good_for_white_keep_white_and_play_the_fourth() -> None:
-    # k11 and n14 three lines apart on a diagonal, White's j12 beside k11: White, to move, stands
+    # Black's second stone wasted in the corner a1, White's j12 beside k11: White, to move, stands
     # better by the AI's evaluation, so the brain keeps White and plays the 4th stone.
     rules = GOMOKU_FREESTYLE.replace(board_size=20)
-    assert standing(Position.from_stones("k11 n14", "j12", turn=WHITE, rules=rules), WHITE) > SWAP_MARGIN
-    brain, answer = _swap2(_gomocup_stones("k11 n14", "j12", 20))
+    assert standing(Position.from_stones("k11 a1", "j12", turn=WHITE, rules=rules), WHITE) > SWAP_MARGIN
+    brain, answer = _swap2(_gomocup_stones("k11 a1", "j12", 20))
     fourth = Point.from_gomocup(answer, 20)
     assert brain.position is not None and brain.position.color_at(fourth) is WHITE
     assert brain.position.stone_count == 4
 
 
 def test_swap2_balanced_three_stones_get_two_more_stones() -> None:
-    # k10 n13 against k11: within SWAP_MARGIN of even by the AI's evaluation, so the brain places a
-    # white and a black stone and leaves the choice of colour to the opponent; of the black stones
-    # it weighs, the fifth leaves the position the closest to even.
+    # k11 q12 against m13 (a SPREAD_OPENINGS shape): within SWAP_MARGIN of even by the AI's
+    # evaluation, so the brain places a white and a black stone and leaves the choice of colour to
+    # the opponent; of the black stones it weighs, the fifth leaves the position the closest to even.
     rules = GOMOKU_FREESTYLE.replace(board_size=20)
-    position = Position.from_stones("k10 n13", "k11", turn=WHITE, rules=rules)
+    position = Position.from_stones("k11 q12", "m13", turn=WHITE, rules=rules)
     assert abs(standing(position, WHITE)) <= SWAP_MARGIN
-    brain, answer = _swap2(_gomocup_stones("k10 n13", "k11", 20))
+    brain, answer = _swap2(_gomocup_stones("k11 q12", "m13", 20))
     fourth, fifth = (Point.from_gomocup(part, 20) for part in answer.split())
     assert brain.position is not None and brain.position.stone_count == 5
     assert brain.position.color_at(fourth) is WHITE and brain.position.color_at(fifth) is BLACK
-    after = Position.from_stones(["k10", "n13", fifth], ["k11", fourth], turn=WHITE, rules=rules)
+    after = Position.from_stones(["k11", "q12", fifth], ["m13", fourth], turn=WHITE, rules=rules)
     assert after.outcome() is None
     # The opponent answers with a colour: taking White, it plays the 6th stone; the brain, now
     # Black, answers it.

@@ -53,17 +53,20 @@ BALANCE_CANDIDATES: Final = 8
 """Black stones weighed for Swap2's fifth stone (``_balanced_fifth``)."""
 
 SPREAD_OPENINGS: Final = (
-    ((0, 0), (1, -2), (-2, 2)),
-    ((0, 0), (1, -2), (-2, -1)),
-    ((0, 0), (2, 2), (1, 2)),
-    ((0, 0), (-1, -2), (2, 0)),
-    ((0, 0), (1, 0), (4, 1)),
+    (15, ((0, 0), (3, 4), (6, -3))),
+    (15, ((0, 0), (0, 4), (6, -1))),
+    (15, ((0, 0), (3, 4), (-4, 6))),
+    (20, ((0, 0), (2, 2), (6, 1))),
+    (20, ((0, 0), (5, -5), (6, 3))),
+    (20, ((0, 0), (-5, 5), (6, 2))),
 )
 """Three-stone Swap2 openings (Black, White, Black) as offsets from the centre, weighed beside the
-26 (see ``opening_shapes``). Most of the 26 are clearly better for Black without Black's fouls; these
-came out the closest to even of 150 random shapes (the stones within four lines of the centre) by
-``standing`` under freestyle on 15x15 and 20x20: +33 for White for the first, about +240 for the
-others (the 26: -420 to -460 for the most, +467 for the others)."""
+26 (see ``opening_shapes``), each with the board size it was found on. Without Black's fouls the 26
+are all clearly better for Black (``standing`` of White -345 to -874), and so is every compact shape;
+these came out the closest to even of 300 random shapes per size (the stones within six lines of
+the centre) by ``standing`` under freestyle: -4, 8 and -8 for White on 15x15, -26, -32 and -42 on
+20x20 (the balance moves with the distance to the edges: the first 15x15 shape reads -218 on
+20x20)."""
 
 
 class Engine(Protocol):
@@ -137,9 +140,10 @@ def opening_shapes(size: int, anywhere: bool, rng: random.Random) -> list[tuple[
     shift = size // 2 - 7  # the 26 are given around h8, the centre of 15x15
     names = rng.sample(sorted(OPENINGS), OPENINGS_TRIED)
     shapes = [tuple(Point(p.x + shift, p.y + shift) for p in OPENINGS[name]) for name in names]
-    if anywhere:  # first: the likeliest to be chosen, weighed first when time is short
+    if anywhere:  # first (those found on this size first): the likeliest chosen, weighed first
         centre = size // 2
-        shapes[:0] = [tuple(Point(centre + dx, centre + dy) for dx, dy in shape) for shape in SPREAD_OPENINGS]
+        spread = sorted(SPREAD_OPENINGS, key=lambda entry: entry[0] != size)
+        shapes[:0] = [tuple(Point(centre + dx, centre + dy) for dx, dy in shape) for _, shape in spread]
     return [shape for shape in shapes if all(point.on_board(size) for point in shape)]
 
 
