@@ -36,13 +36,12 @@ import math
 import random
 import re
 import shlex
-import shutil
 import sys
 from pathlib import Path
 
 from taku.bots.renju_ai import RenjuAI, eval_features
 from taku.bots.renju_search import SearchBoard
-from taku.protocols.gomocup_client import BrainError, GomocupClient
+from taku.protocols.gomocup_client import BrainError, GomocupClient, brain_command
 from taku.renju import BLACK, Point, Position
 from taku.renju.openings import OPENINGS
 from taku.renju.points import move_string
@@ -228,11 +227,9 @@ def main() -> None:
         parser.error("--noise must be 0 to 1 and --l2 at least 0 and below 1")
     if args.command == "label":
         try:
-            command = shlex.split(args.brain)
-        except ValueError as error:
+            brain_command(args.brain)
+        except BrainError as error:
             parser.error(f"--brain: {error}")
-        if not command or shutil.which(command[0]) is None:
-            parser.error(f"--brain {args.brain!r}: no such executable file")
     try:
         {"positions": positions, "label": label, "fit": fit}[args.command](args)
     except BrainError as error:

@@ -34,15 +34,20 @@ import json
 import math
 import os
 import re
-import shlex
-import shutil
 import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from taku.bots.renju_ai import LEVELS, RenjuAI
-from taku.protocols.gomocup_client import BrainError, BrainPlayer, GameResult, play_game, score_interval
+from taku.protocols.gomocup_client import (
+    BrainError,
+    BrainPlayer,
+    GameResult,
+    brain_command,
+    play_game,
+    score_interval,
+)
 from taku.renju import Point, Position, RenjuRules
 from taku.renju.openings import OPENINGS
 from taku.renju.points import move_string
@@ -253,8 +258,8 @@ def main(argv: list[str] | None = None) -> None:
     except argparse.ArgumentTypeError as error:
         parser.error(f"--rungs: {error}")
     try:
-        command = shlex.split(args.brain)
-    except ValueError as error:  # an unclosed quote
+        command = brain_command(args.brain)
+    except BrainError as error:
         parser.error(f"--brain: {error}")
     if not rungs:
         parser.error("--rungs: expected at least one limit, like 300n,2000n")
@@ -267,10 +272,6 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--settle {args.settle}: expected 0 to 10 seconds")
     if args.taku_nodes is not None and args.taku_nodes < 1:
         parser.error(f"--taku-nodes {args.taku_nodes}: expected a positive number")
-    if not command:
-        parser.error("--brain: empty command")
-    if shutil.which(command[0]) is None:
-        parser.error(f"--brain: cannot run {command[0]!r}: no such executable file")
     load = os.getloadavg()
     print(f"taku {args.level} at {args.taku_time:g} s/move"
           f"{'' if args.taku_nodes is None else f' and {args.taku_nodes} nodes'} vs {Path(command[0]).name}; "

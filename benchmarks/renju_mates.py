@@ -27,13 +27,12 @@ import argparse
 import json
 import re
 import shlex
-import shutil
 import sys
 import time
 from pathlib import Path
 
 from taku.bots.renju_ai import solve_vcf, solve_vct
-from taku.protocols.gomocup_client import BrainError, GomocupClient
+from taku.protocols.gomocup_client import BrainError, GomocupClient, brain_command
 from taku.renju import BLACK, Position
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -164,11 +163,9 @@ def main() -> None:
         if args.nodes < 0 or not 5 <= args.max_plies <= 99:
             parser.error("--nodes must not be negative and --max-plies must be 5 to 99")
         try:
-            command = shlex.split(args.brain)
-        except ValueError as error:
+            brain_command(args.brain)
+        except BrainError as error:
             parser.error(f"--brain: {error}")
-        if not command or shutil.which(command[0]) is None:
-            parser.error(f"--brain {args.brain!r}: no such executable file")
     elif not 1 <= args.depth <= 50:
         parser.error(f"--depth {args.depth}: expected 1 to 50")
     try:

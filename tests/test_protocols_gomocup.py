@@ -17,6 +17,7 @@ from taku.protocols.gomocup_client import (
     BrainError,
     BrainTimeoutError,
     GomocupClient,
+    brain_command,
 )
 from taku.renju import BLACK, GOMOKU_FREESTYLE, WHITE, Point, Position
 
@@ -410,3 +411,13 @@ def test_a_brain_is_named_after_its_program_or_the_script_its_interpreter_runs()
     assert GomocupClient("java -jar C:\\\\brains\\\\embryo.jar").name == "embryo.jar"
     assert GomocupClient("python3").name == "python3"
     assert GomocupClient(["python3", "-c", "print('x')"]).name == "python3"
+
+
+def test_brain_command_is_checked_before_any_game() -> None:
+    # The benchmarks' --brain (ladder, mate probe, evaluation labels) go through brain_command:
+    # the words of a runnable command, or a BrainError naming what is wrong.
+    assert brain_command(f"{sys.executable} -c pass") == [sys.executable, "-c", "pass"]
+    for spec, problem in (('a "b', "No closing quotation"), ("", "empty command"),
+                          ("/nonexistent/brain --x", "cannot run '/nonexistent/brain': no such executable")):
+        with pytest.raises(BrainError, match=problem):
+            brain_command(spec)

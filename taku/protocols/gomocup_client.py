@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import shlex
+import shutil
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -572,6 +573,21 @@ def play_match(
         if on_game is not None:
             on_game(number, result)
     return MatchSummary(first.name, second.name, tuple(results))
+
+
+def brain_command(spec: str) -> list[str]:
+    """The words of an external brain's command line ``spec`` (shell quoting), checked before any
+    game: ``BrainError`` naming the problem if it is badly quoted, empty, or its program is not an
+    executable file."""
+    try:
+        command = shlex.split(spec)
+    except ValueError as error:
+        raise BrainError(f"{spec!r}: {error}") from None
+    if not command:
+        raise BrainError("empty command")
+    if shutil.which(command[0]) is None:
+        raise BrainError(f"cannot run {command[0]!r}: no such executable file")
+    return command
 
 
 def player_from_spec(
