@@ -291,17 +291,18 @@ def test_renju_human_white_against_black_engine() -> None:
 
 
 def test_renju_rif_opening_played_by_the_human_as_first_player() -> None:
-    screen = Screen(["nonsense", "kansei", "i9 g7", "q"])
+    # The AI (White) judges Kansei better for Black and swaps: the human, now White, places the 4th
+    # stone and selects one of the two fifth moves the AI (Black) offers.
+    screen = Screen(["nonsense", "kansei", "i9", "select g9", "q"])
     position = play_renju(screen.terminal(), RenjuOptions(opening=OpeningRule.preset("rif")),
                           FirstLegal())
     text = screen.text
     assert "Opening, your turn: first player (black) must place black stone 1 on the centre point h8" in text
     assert "You: place h8 h9 h10" in text
-    assert "AI: keep" in text and "AI: place a1" in text
-    assert "You: offer i9 g7" in text
-    assert "AI: select g7" in text or "AI: select i9" in text
-    assert "The opening is over: you play black." in text
-    assert position.move_string().startswith("h8h9h10a1")
+    assert "AI: swap" in text and "You: place i9" in text
+    assert "AI: offer g9 i8" in text and "You: select g9" in text
+    assert "The opening is over: you play white." in text
+    assert position.move_string().startswith("h8h9h10i9g9")
     assert "! cannot read 'nonsense' ('nonsense' is not an opening action: expected 'place <points>'" in text
 
 

@@ -126,25 +126,29 @@ def test_rif_opening_against_the_ai_takeback_and_resign(client: TestClient) -> N
         act(ws, type="opening", action="place h8 h9 h12")
         assert "within the central 5x5 square" in until(ws, lambda m: m["type"] == "error")["message"]
         act(ws, type="opening", action="place h8 h9 h10")
-        now = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and m["accepts"] == ["offer"])
-        assert (
-            len(now["stones"]) == 4 and now["offers_needed"] == 2
-        )  # the AI kept the colours and placed the 4th
-        act(ws, type="opening", action="offer h8 a1")
-        assert "the point is taken" in until(ws, lambda m: m["type"] == "error")["message"]
-        act(ws, type="opening", action="offer a1 b1")
+        # The AI (White) judges Kansei better for Black and swaps: alice now holds White and places
+        # the 4th stone.
+        now = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and m["accepts"] == ["place"])
+        assert now["colors"] == ["white", "black"] and len(now["stones"]) == 3
+        act(ws, type="opening", action="place h8")
+        assert "taken" in until(ws, lambda m: m["type"] == "error")["message"]
+        act(ws, type="opening", action="place j11")
+        # The AI (Black) offers two fifth moves; alice selects one, then plays the 6th stone.
+        now = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and m["accepts"] == ["select"])
+        assert len(now["stones"]) == 4 and len(now["offers"]) == 2
+        act(ws, type="opening", action=f"select {now['offers'][0]}")
         now = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and m["accepts"] == ["move"])
-        assert now["colors"] == ["black", "white"] and len(now["stones"]) == 6  # 5th selected, White replied
+        assert len(now["stones"]) == 5 and now["colors"] == ["white", "black"]
         act(ws, type="move", point="f5")
-        after = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and len(m["moves"]) == 3)
+        after = until(ws, lambda m: m["type"] == "state" and m["to_act"] == 0 and len(m["moves"]) == 2)
         act(ws, type="takeback")
         back = until(ws, lambda m: m["type"] == "event" and m["event"]["type"] == "takeback")["event"]
         assert back["points"][1] == "f5" and len(back["points"]) == 2
         now = state(ws)
-        assert now["moves"] == after["moves"][:1] and now["to_act"] == 0
+        assert now["moves"] == after["moves"][:0] and now["to_act"] == 0
         act(ws, type="resign")
         end = until(ws, lambda m: m["type"] == "event" and m["event"]["type"] == "end")["event"]
-    assert end == {"type": "end", "result": "0-1", "winner": 1, "reason": "resignation", "foul": None}
+    assert end == {"type": "end", "result": "1-0", "winner": 1, "reason": "resignation", "foul": None}
     record = read_psq(client.get(f"/api/games/{game_id}/record/psq").text)
     assert record.moves[:3] == tuple(record.moves[:3]) and str(record.moves[2]) == "h10"
 
