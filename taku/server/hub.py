@@ -52,9 +52,7 @@ class Hub:
         self.settings = settings
         self.db = Database(Store(settings.db_url, durable=settings.durable))
         store = self.db.store
-        self.bus = (
-            LocalBus() if store.is_sqlite else PostgresBus(store.conninfo(), settings.process_name)
-        )
+        self.bus = LocalBus() if store.is_sqlite else PostgresBus(store.conninfo(), settings.process_name)
         """Lobby changes: this process's, and with PostgreSQL those of the other processes that
         share the database (``LISTEN/NOTIFY``)."""
         self._remote: dict[str, Game] = {}
@@ -407,8 +405,7 @@ class Hub:
             return None
         seats = actor.seats if actor is not None else stored.seats
         if stored.private and not (
-            user_id is not None
-            and (stored.creator_id == user_id or any(s.user_id == user_id for s in seats))
+            user_id is not None and (stored.creator_id == user_id or any(s.user_id == user_id for s in seats))
         ):
             return None
         return actor.summary() if actor is not None else self.summary(stored)

@@ -749,8 +749,7 @@ class MahjongTable(GameActor):
     async def _finish(self) -> None:
         result = self.match.result
         assert result is not None
-        self.status = "finished"
-        self.result = {
+        summary = {
             "scores": list(result.scores),
             "ranks": list(result.ranks),
             "points": list(result.points),
@@ -760,8 +759,12 @@ class MahjongTable(GameActor):
         for link in list(self.links.values()):
             link.end()
         await self.services.db.call(
-            self.services.db.store.set_status, self.id, "finished", None, time.time(), self.result
+            self.services.db.store.set_status, self.id, "finished", None, time.time(), summary
         )
+        # only now, with no await left before the last events go out: whoever sees the table
+        # finished (the lobby, a test polling it) also has every event of it in its queue
+        self.status = "finished"
+        self.result = summary
         self.changed()
 
     # --- seats -----------------------------------------------------------------------------------------

@@ -518,8 +518,6 @@ class RenjuGame(GameActor):
             self.clock.remaining = remaining
 
     async def _finish(self) -> None:
-        self.status = "finished"
-        self.result = self.outcome
         self.cancel_timers()
         if self._brain is not None:
             brain, self._brain = self._brain, None
@@ -527,6 +525,9 @@ class RenjuGame(GameActor):
         await self.services.db.call(
             self.services.db.store.set_status, self.id, "finished", None, time.time(), self.outcome
         )
+        # only now, with no await left before the last events go out (see MahjongTable._finish)
+        self.status = "finished"
+        self.result = self.outcome
         self.changed()
 
     # --- the clock and the opponents -----------------------------------------------------------------
