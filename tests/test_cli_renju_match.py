@@ -11,6 +11,7 @@ import pytest
 from taku.cli.main import main
 from taku.protocols.gomocup_client import score_interval
 from taku.renju import Position
+from tests.renju_helpers import forbidden_only_moves
 
 PBRAIN = str(Path(sys.executable).with_name("pbrain-taku"))
 
@@ -100,3 +101,31 @@ def test_engine_games_do_not_depend_on_the_games_before(capsys: pytest.CaptureFi
     assert main([*argv, "--games", "1", "--opening", "Kagetsu"]) == 0
     one = json.loads(capsys.readouterr().out)["results"]
     assert three[2]["moves"] == one[0]["moves"] == three[0]["moves"]
+
+
+def test_rj15_engines_finish_a_game_where_black_has_only_forbidden_points_as_a_draw(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """From a board where Black's three empty points are all overlines, the taku engines (which can
+    pass) play on: Black passes each time, White fills the points without a five, and the full
+    board draws (RJ-15), where the AI used to fail with IllegalMoveError."""
+    moves = forbidden_only_moves()
+    status = main(["renju", "match", "--black", "taku:medium", "--white", "taku:easy", "--games", "1",
+                   "--time-per-move", "0.3", "--tolerance", "5", "--opening", moves, "--json"])
+    assert status == 0
+    game = json.loads(capsys.readouterr().out)["results"][0]
+    assert (game["result"], game["reason"], game["fault"]) == ("1/2-1/2", "full board", None)
+    assert game["moves"].startswith(moves) and game["moves"][len(moves):].count("pass") == 3
+
+
+def test_rj12_against_a_gomocup_brain_the_game_is_played_without_passes(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The protocol has no pass, so a game with an external brain is played without: taku, Black
+    with only forbidden points, makes the forced foul and loses by it (not a crash, not a pass the
+    brain could not be told of)."""
+    status = main(["renju", "match", "--black", "taku:easy", "--white", f"{PBRAIN} --level easy",
+                   "--games", "1", "--time-per-move", "0.3", "--tolerance", "5",
+                   "--opening", forbidden_only_moves(), "--json"])
+    assert status == 0
+    game = json.loads(capsys.readouterr().out)["results"][0]
+    assert (game["result"], game["reason"]) == ("0-1", "forbidden")
+    assert game["fault"] == "taku:easy: played the forbidden move e4 (overline)"

@@ -23,7 +23,7 @@ from taku.protocols.child_process import ChildProcess
 from taku.protocols.gomocup import UNLIMITED_MS, Engine, move_time_limit
 from taku.renju.board import Position
 from taku.renju.errors import IllegalMoveError, InvalidNotationError
-from taku.renju.points import BLACK, Point
+from taku.renju.points import BLACK, Move, Point
 from taku.renju.rules import RenjuRules
 
 
@@ -289,8 +289,9 @@ class MatchPlayer(Protocol):
         """Return when the player can be asked for a move (its clock starts after this)."""
         ...
 
-    def move(self, position: Position) -> Point:
-        """The move for the side to move in ``position`` (this player's turn)."""
+    def move(self, position: Position) -> Move:
+        """The move for the side to move in ``position`` (this player's turn): a point, or ``PASS``
+        (``None``) from a player that can pass (see :func:`play_game`)."""
         ...
 
     def close(self) -> None:
@@ -300,6 +301,9 @@ class MatchPlayer(Protocol):
 
 class EnginePlayer:
     """A match player that is an engine in this process (``taku`` or ``taku:level``)."""
+
+    passes: Final = True
+    """It can pass (see :func:`play_game`)."""
 
     def __init__(self, name: str, engine: Engine) -> None:
         self.name = name
@@ -313,7 +317,7 @@ class EnginePlayer:
     def wait_ready(self) -> None:
         """An engine is always ready."""
 
-    def move(self, position: Position) -> Point:
+    def move(self, position: Position) -> Move:
         """The engine's move, with the time limit a Gomocup brain would use for ``timeout_turn``."""
         limit = move_time_limit(round(self._time_per_move * 1000), None, position.stone_count)
         return self.engine.choose(position.copy(), limit)
@@ -433,7 +437,15 @@ def play_game(
     time_per_move: float = 1.0,
     tolerance: float = 1.0,
 ) -> GameResult:
-    """Play one game from the ``opening`` move string; a player that fails loses (see the module)."""
+    """Play one game from the ``opening`` move string; a player that fails loses (see the module).
+
+    A player passes only if it says it can (a ``passes`` attribute that is true, as an
+    :class:`EnginePlayer`'s): an external brain cannot, the Gomocup protocol having no pass. A game
+    with such a player is played under ``rules`` without passes, so the side with no point left
+    to play (Black, when every empty point is forbidden) makes the foul that loses (RJ-12) whoever
+    it is; between two players that can pass, it passes (RJ-15: two passes in a row draw)."""
+    if rules.passes_allowed and not all(getattr(player, "passes", False) for player in (black, white)):
+        rules = rules.replace(passes_allowed=False)
     position = Position(opening, rules=rules)
     players = {BLACK: black, BLACK.other: white}
     for colour, player in players.items():
