@@ -280,6 +280,7 @@ def test_rj15_a_pass_is_a_move_and_two_passes_or_a_full_board_draw(tmp_path: Pat
                 act(black if i % 2 == 0 else white, type="move", point=point)
             now = until(black, lambda m: m["type"] == "state" and len(m["moves"]) == len(moves))
             assert now["turn"] == "black" and set(now["forbidden"]) == {"e4", "j8", "e12"}
+            assert now["passes"] is True
             for side, point in ((black, "pass"), (white, "e4"), (black, "pass"), (white, "j8"),
                                 (black, "pass"), (white, "e12")):
                 act(side, type="move", point=point)
@@ -299,5 +300,6 @@ def test_a_pass_is_refused_where_the_rules_allow_none(tmp_path: Path) -> None:
         game_id = made.json()["game"]["id"]
         Player(browser(client), "bob").post(f"/api/games/{game_id}/join", {})
         with client.websocket_connect(f"/api/games/{game_id}/ws") as black:
+            assert state(black)["passes"] is False
             act(black, type="move", point="pass")
             assert "cannot pass" in until(black, lambda m: m["type"] == "error")["message"]

@@ -2,7 +2,7 @@
 registering, logging out and in; a private table reached by its invite link, where each page shows
 the other seats' clocks; the renju opening steps as prompts (RIF: place, swap, offer fifth moves,
 select; Swap2: choose the colour) and a draw offer declined then agreed; a takeback against the
-AI; freestyle gomoku on a 20x20 board against the AI; the beginner help's furiten for a winning tile let go after riichi and since the last discard;
+AI; freestyle gomoku on a 20x20 board against the AI; the Pass button; the beginner help's furiten for a winning tile let go after riichi and since the last discard;
 an open riichi hand shown to a watcher; long names cut short in the layout at phone size.
 Screenshots go to docs/images/."""
 
@@ -310,6 +310,26 @@ def test_gomoku_freestyle_on_a_20x20_board_against_the_ai(server: str, browser: 
     assert next(iter(placed)) in points  # the AI's answer, on the 20x20 board
     assert page.query_selector(".forbidden") is None  # freestyle: Black has no forbidden points
     shoot(page, "gomoku-20x20-desktop")
+    page.context.close()
+
+
+def test_the_pass_button_passes_and_the_ai_plays_on(server: str, browser: Any) -> None:
+    """RJ-15: where the rules allow it the page offers **Pass** (after a confirmation); the pass is a
+    move in the list and the AI, which has points to play, answers with a stone."""
+    page = new_page(browser, server)
+    sign_in_as_guest(page, "Noa")
+    create_renju(page, "none", opponent="ai")
+    page.wait_for_selector("text=Your move")
+    page.click("g.point[data-point=h8]")
+    page.wait_for_function("document.querySelectorAll('svg.board .stone').length === 2")
+    page.wait_for_selector("text=Your move")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-testid=pass]")
+    page.wait_for_function("document.querySelectorAll('svg.board .stone').length === 3")
+    page.wait_for_selector("text=Your move")
+    moves = page.inner_text(".moves").split()
+    assert len(moves) == 4 and moves[0] == "h8" and moves[2] == "pass" and moves[3] != "pass"
+    assert list(stones(page).values()).count("black") == 1
     page.context.close()
 
 

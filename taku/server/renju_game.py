@@ -222,6 +222,10 @@ class RenjuGame(GameActor):
         if self.outcome is None and position.turn is BLACK and self.rules.fouls_for_black:
             forbidden = {str(p): reason for p, reason in position.forbidden_points().items()}
         last = position.move_stack[-1] if position.move_stack else None
+        # RJ-15: a pass is a move where the rules allow it, but not against a Gomocup brain, whose
+        # protocol has no pass.
+        brain = any(s.kind == "brain" for s in self.seats)
+        passes = "move" in accepts and position.is_legal(None) and not brain
         return {
             "type": "state",
             "n": len(self.log),
@@ -232,6 +236,7 @@ class RenjuGame(GameActor):
             "turn": None if self.outcome else self.color_of(seat) if seat is not None else None,
             "to_act": seat,
             "accepts": accepts,
+            "passes": passes,
             "phase": phase_text,
             "offers": offers,
             **extra,
