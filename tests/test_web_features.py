@@ -2,8 +2,9 @@
 registering, logging out and in; a private table reached by its invite link, where each page shows
 the other seats' clocks; the renju opening steps as prompts (RIF: place, swap, offer fifth moves,
 select; Swap2: choose the colour) and a draw offer declined then agreed; a takeback against the
-AI; freestyle gomoku on a 20x20 board against the AI; the Pass button; the beginner help's furiten for a winning tile let go after riichi and since the last discard;
-an open riichi hand shown to a watcher; long names cut short in the layout at phone size.
+AI; freestyle gomoku on a 20x20 board against the AI; the Pass button; the beginner help's furiten
+for a winning tile let go after riichi and since the last discard; an open riichi hand shown to a
+watcher; long names cut short in the layout at phone size.
 Screenshots go to docs/images/."""
 
 from __future__ import annotations
