@@ -48,7 +48,7 @@ from taku.protocols.gomocup_client import (
     play_game,
     score_interval,
 )
-from taku.renju import Point, Position, RenjuRules
+from taku.renju import Move, Point, Position, RenjuRules
 from taku.renju.openings import OPENINGS
 from taku.renju.points import move_string
 
@@ -114,8 +114,9 @@ class TakuPlayer:
     def wait_ready(self) -> None:
         """Always ready."""
 
-    def move(self, position: Position) -> Point:
-        """The AI's move within its time."""
+    def move(self, position: Position) -> Move:
+        """The AI's move within its time (never a pass: the brain it plays cannot be told of one,
+        so ``play_game`` plays without passes)."""
         started = time.perf_counter()
         point = self.ai.choose(position.copy(), self.seconds)
         self.thinking += time.perf_counter() - started

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from taku.bots.renju_ai import LEVELS
 from taku.protocols.gomocup_client import score_interval
-from taku.renju import Point, Position, RenjuRules
+from taku.renju import Move, Point, Position, RenjuRules
 from taku.renju.openings import OPENINGS
 from taku.renju.points import move_string
 
@@ -38,7 +38,8 @@ from taku.renju import Position
 level, nodes, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 for line in sys.stdin:
     ai = RenjuAI(level, max_nodes=nodes)
-    print(ai.choose(Position(line.strip()), seconds), flush=True)
+    move = ai.choose(Position(line.strip()), seconds)
+    print("pass" if move is None else move, flush=True)
 """
 """The child: one fresh ``RenjuAI`` per move (a fresh one per game would play the same moves: the
 AI keeps no state between moves that changes them), the game's moves in, the move out."""
@@ -55,7 +56,7 @@ class Side:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env, cwd=str(root))
         self.seconds = 0.0
 
-    def move(self, moves: str) -> Point:
+    def move(self, moves: str) -> Move:
         """The child's move after ``moves``."""
         assert self.process.stdin is not None and self.process.stdout is not None
         started = time.perf_counter()
@@ -65,7 +66,7 @@ class Side:
         self.seconds += time.perf_counter() - started
         if not answer:
             raise SystemExit(f"{self.name}: the child process ended without a move after {moves}")
-        return Point.from_str(answer)
+        return None if answer == "pass" else Point.from_str(answer)
 
     def close(self) -> None:
         """End the child."""

@@ -8,9 +8,25 @@ from pathlib import Path
 
 import pytest
 
-from taku.bots.renju_ai import LEVELS, GameOverError, RenjuAI, UnknownLevelError, solve_vcf, solve_vct
-from taku.renju import BLACK, WHITE, Color, Point, Position, RenjuRules, Termination
-from tests.renju_helpers import five_points, replays_to_a_win
+from taku.bots.renju_ai import (
+    LEVELS,
+    GameOverError,
+    NoMoveError,
+    RenjuAI,
+    UnknownLevelError,
+    evaluate,
+    solve_vcf,
+    solve_vct,
+)
+from taku.renju import BLACK, RENJU, WHITE, Color, Point, Position, RenjuRules, Termination
+from tests.renju_helpers import (
+    FORBIDDEN_ONLY_EMPTY,
+    five_points,
+    forbidden_only_moves,
+    forbidden_only_position,
+    forbidden_only_stones,
+    replays_to_a_win,
+)
 
 PUZZLES = Path(__file__).resolve().parent / "data" / "renju_vcf_puzzles.txt"
 
@@ -373,3 +389,100 @@ def test_alpha_beta_gets_the_nodes_the_threat_searches_left() -> None:
     assert isinstance(nodes, int) and isinstance(total, int)
     assert nodes > 2000 * 0.4 + 1
     assert total <= 2000 + 8  # each search may count one node past its share before it stops
+
+
+# -- no point to play: a full board, or Black with only forbidden points (RJ-15, RJ-12) -------------
+
+
+def test_the_forbidden_only_board_leaves_black_no_legal_point() -> None:
+    """The test board itself, by the rules core: three empty points, each an overline for Black
+    (RJ-05), none a five for either colour; reached by legal moves with Black to move."""
+    position = forbidden_only_position()
+    assert not position.is_over and position.turn is BLACK
+    assert list(position.legal_moves) == []
+    assert {str(p): reason for p, reason in position.forbidden_points().items()} == {
+        name: "overline" for name in FORBIDDEN_ONLY_EMPTY}
+    assert five_points(position, BLACK) == [] and five_points(position, WHITE) == []
+    played = Position(forbidden_only_moves())
+    assert played.stones(BLACK) == position.stones(BLACK) and played.stones(WHITE) == position.stones(WHITE)
+    assert played.turn is BLACK and not played.is_over
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_rj15_black_with_only_forbidden_points_passes_at_every_level(level: str) -> None:
+    position = forbidden_only_position()
+    ai = RenjuAI(level, seed=3, max_nodes=2_000)
+    assert ai.choose(position, 1.0) is None
+    assert ai.last_info["reason"] == "pass"
+    position.push(None)  # the core takes it: passes are allowed (RJ-15)
+    assert position.turn is WHITE and not position.is_over
+
+
+def test_rj15_the_ai_passes_twice_and_white_fills_the_board_to_a_draw() -> None:
+    """Black passes each time, White (the AI too) fills the three points without a five: the core
+    ends the game on the full board, a draw."""
+    position = Position(forbidden_only_moves())
+    ai = RenjuAI("medium", seed=1, max_nodes=2_000)
+    while not position.is_over:
+        move = ai.choose(position, 1.0)
+        assert (move is None) == (position.turn is BLACK)
+        position.push(move)
+    outcome = position.outcome()
+    assert outcome is not None and outcome.termination is Termination.FULL_BOARD and outcome.winner is None
+    assert position.move_stack[-6:].count(None) == 3
+
+
+def test_white_on_the_same_board_plays_one_of_the_empty_points() -> None:
+    """White has no forbidden points (RJ-11): it plays, it does not pass."""
+    black, white = forbidden_only_stones()
+    position = Position.from_stones(black, white, turn=WHITE)
+    move = RenjuAI("strong", max_nodes=2_000).choose(position, 1.0)
+    assert move is not None and str(move) in FORBIDDEN_ONLY_EMPTY
+
+
+def test_a_full_board_set_up_is_answered_with_a_pass() -> None:
+    """``from_stones`` does not judge its setup, so a full board set up is not over: neither side has
+    a point, and the AI passes for either."""
+    black, white = forbidden_only_stones()
+    filled = [*white, *(Point.from_str(name) for name in FORBIDDEN_ONLY_EMPTY)]
+    for turn in (BLACK, WHITE):
+        position = Position.from_stones(black, filled, turn=turn)
+        assert not position.is_over
+        assert RenjuAI("easy").choose(position, 0.5) is None
+    played = Position(forbidden_only_moves())
+    for move in (None, "e4", None, "j8", None, "e12"):
+        played.push(move)
+    outcome = played.outcome()
+    assert outcome is not None and outcome.termination is Termination.FULL_BOARD
+
+
+def test_rj12_without_passes_black_makes_the_forced_foul_and_loses() -> None:
+    """No pass (Gomocup's rules) and forbidden moves lose (RIF 9.1, the default): the only move the
+    rules leave Black is a foul, the first empty point row by row, and White wins by it."""
+    position = forbidden_only_position(RENJU.replace(passes_allowed=False))
+    ai = RenjuAI("strong", max_nodes=2_000)
+    move = ai.choose(position, 1.0)
+    assert move == Point.from_str("e4") and ai.last_info["reason"] == "forced foul"
+    position.push(move)
+    outcome = position.outcome()
+    assert outcome is not None and outcome.termination is Termination.FORBIDDEN
+    assert outcome.winner is WHITE and outcome.foul == "overline"
+
+
+def test_without_passes_and_with_forbidden_moves_rejected_black_has_no_move() -> None:
+    """Under ``reject`` and no passes the core leaves Black with no move and the game not over (a gap
+    of the rules: RJ-15 has no rule for it): the AI says so, naming the situation."""
+    position = forbidden_only_position(RENJU.replace(passes_allowed=False, forbidden_move="reject"))
+    assert not position.is_over and not position.legal_moves and not position.is_legal(None)
+    with pytest.raises(NoMoveError, match=r"every empty point is forbidden to Black.*allow no pass"):
+        RenjuAI("medium").choose(position, 0.5)
+
+
+def test_searches_on_the_forbidden_only_board_find_nothing_and_do_not_fail() -> None:
+    position = forbidden_only_position()
+    assert solve_vcf(position) is None
+    assert solve_vct(position, time_limit=2.0) is None
+    assert isinstance(evaluate(position), int)
+    black, white = forbidden_only_stones()
+    as_white = Position.from_stones(black, white, turn=WHITE)
+    assert solve_vcf(as_white) is None and solve_vct(as_white, time_limit=2.0) is None

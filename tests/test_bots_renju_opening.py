@@ -212,3 +212,27 @@ def test_the_opening_stones_go_around_the_centre_of_a_19x19_board() -> None:
     action = ai_opening_action(state, _ai(), None, random.Random(0))
     assert isinstance(action, Place) and action.points[0] == Point.from_str("j10")
     assert state.apply(action).phase is not None  # accepted: within the central squares
+
+
+class PassingEngine:
+    """An engine that passes whatever the position (as ``RenjuAI.choose`` does with no point left)."""
+
+    def choose(self, position: Position, time_limit: float | None = None) -> None:
+        return None
+
+
+@pytest.mark.parametrize("rule", ["swap2", "rif", "taraguchi_10"])
+def test_an_engine_that_passes_leaves_the_opening_decisions_legal(rule: str) -> None:
+    """The opening AI asks its engine for a stone in Swap2's balancing stones, the single stones of
+    the central squares and the fifth-move offers; a pass (``None``) is no stone: the nearest
+    allowed point is taken instead, and the opening still completes."""
+    rules = GOMOKU_FREESTYLE if rule == "swap2" else RenjuRules()
+    state = Opening(rule, rules)
+    if rule == "swap2":  # a balanced shape (SPREAD_OPENINGS), so the second player places two more
+        state = state.apply("place h8 k12 n5")
+    rng = random.Random(0)
+    while not state.is_over:
+        action = ai_opening_action(state, PassingEngine(), None, rng)
+        state = state.apply(action)
+    kinds = [action.kind for _, action in state.history]
+    assert "place" in kinds and state.result().position.outcome() is None

@@ -32,8 +32,11 @@ from taku.renju import (
     Phase,
     Point,
     Position,
+    RenjuRules,
     Swap,
 )
+from taku.renju.points import parse_moves
+from tests.renju_helpers import forbidden_only_moves
 
 TENHOU = Rules.preset("tenhou")
 SIMPLE = ("simple", "simple", "simple")
@@ -398,3 +401,23 @@ def test_docs_play_python_example_runs(capsys: pytest.CaptureFixture[str]) -> No
     code = text.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(code, "docs/play.md", "exec"), {})
     assert capsys.readouterr().out == "Black wins (five)\n"
+
+
+def test_renju_human_black_with_only_forbidden_points_passes_to_a_full_board_draw() -> None:
+    """RJ-15: ``pass`` is a move where the rules allow it. Black (the human) reaches a board where
+    every empty point is an overline, passes three times while White fills them: a draw."""
+    moves = [str(p) for p in parse_moves(forbidden_only_moves())]
+    black, white = moves[0::2], moves[1::2]
+    screen = Screen([*black, "e4", "pass", "pass", "pass"])
+    engine = Scripted(" ".join([*white, "e4", "j8", "e12"]))
+    position = play_renju(screen.terminal(), RenjuOptions(ascii=True), engine)
+    outcome = position.outcome()
+    assert outcome is not None and outcome.winner is None and outcome.termination.value == "full board"
+    assert "e4 is forbidden to Black (overline): choose another point" in screen.text
+    assert "223. Black passes (you)" in screen.text and "A draw." in screen.text
+
+
+def test_renju_pass_is_refused_where_the_rules_allow_none() -> None:
+    screen = Screen(["pass", "h8"])
+    play_renju(screen.terminal(), RenjuOptions(rules=RenjuRules(passes_allowed=False)), FirstLegal())
+    assert "cannot pass: these rules do not allow passing" in screen.text

@@ -19,7 +19,9 @@ from taku.protocols.gomocup_client import (
     GomocupClient,
     brain_command,
 )
-from taku.renju import BLACK, GOMOKU_FREESTYLE, WHITE, Point, Position
+from taku.renju import BLACK, GOMOKU_FREESTYLE, WHITE, Point, Position, Termination
+from taku.renju.points import parse_moves
+from tests.renju_helpers import forbidden_only_moves
 
 PBRAIN = str(Path(sys.executable).with_name("pbrain-taku"))
 
@@ -421,3 +423,20 @@ def test_brain_command_is_checked_before_any_game() -> None:
                           ("/nonexistent/brain --x", "cannot run '/nonexistent/brain': no such executable")):
         with pytest.raises(BrainError, match=problem):
             brain_command(spec)
+
+
+def test_rj12_brain_as_black_with_only_forbidden_points_makes_the_forced_foul() -> None:
+    """The protocol has no pass, so the brain plays without passes: as Black with every empty point
+    forbidden (three overline points), it plays the first of them (e4 = 4,11) and loses by the foul,
+    as the manager will judge, instead of failing or answering ERROR."""
+    moves = parse_moves(forbidden_only_moves())
+    brain = GomocupBrain(RenjuAI("medium", max_nodes=2_000))
+    board = [f"{point.gomocup(15)},{1 if i % 2 == 0 else 2}" for i, point in enumerate(moves) if point]
+    replies = converse(brain, ["START 15", "INFO rule 4", "INFO timeout_turn 1000", "BOARD", *board, "DONE"])
+    assert replies == ["OK", "4,11"]
+    assert brain.rules.passes_allowed is False
+    position = brain.position
+    assert position is not None
+    outcome = position.outcome()
+    assert outcome is not None and outcome.termination is Termination.FORBIDDEN and outcome.winner is WHITE
+

@@ -14,9 +14,11 @@ import pytest
 
 from taku.formats.renju.psq import read_psq
 from taku.formats.renju.sgf import read_sgf
+from taku.renju.points import parse_moves
 from taku.server.hub import Hub
 from taku.server.store import User
 from taku.server.tables import Connection
+from tests.renju_helpers import forbidden_only_moves
 from tests.server_helpers import Player, TestClient, browser, client_for, database, fast_settings
 
 
@@ -247,3 +249,57 @@ def test_the_ai_thinks_in_a_worker_process(tmp_path: Path) -> None:
         from concurrent.futures import ProcessPoolExecutor
 
         assert isinstance(client.app.state.hub.services.ai, ProcessPoolExecutor)
+
+
+def test_rj15_the_ai_passes_when_black_has_only_forbidden_points() -> None:
+    """The server's AI turn (``ai_decide``, as its worker runs it): Black with every empty point an
+    overline passes where the rules allow it; without passes it makes the forced foul."""
+    from taku.server.renju_game import ai_decide, renju_config
+
+    moves = [str(p) for p in parse_moves(forbidden_only_moves())]
+    config = renju_config("renju", {}, "none", None)
+    assert ai_decide(config, [], moves, "medium", 1, 2_000, 1.0, "white") == "pass"
+    no_pass = renju_config("renju", {"passes_allowed": False}, "none", None)
+    assert ai_decide(no_pass, [], moves, "medium", 1, 2_000, 1.0, "white") == "e4"
+
+
+def test_rj15_a_pass_is_a_move_and_two_passes_or_a_full_board_draw(tmp_path: Path) -> None:
+    """Over the WebSocket: a person may pass where the rules allow it (a ``move`` to ``pass``); Black
+    with only forbidden points passes, White fills the board and the game is a draw."""
+    moves = [str(p) for p in parse_moves(forbidden_only_moves())]
+    with database("sqlite", tmp_path) as url, client_for(fast_settings(url)) as client:
+        alice = Player(client, "alice")
+        game_id = alice.post("/api/games/renju", {"opponent": {"kind": "person"}}).json()["game"]["id"]
+        other = browser(client)
+        Player(other, "bob").post(f"/api/games/{game_id}/join", {})
+        with (
+            client.websocket_connect(f"/api/games/{game_id}/ws") as black,
+            other.websocket_connect(f"/api/games/{game_id}/ws") as white,
+        ):
+            for i, point in enumerate(moves):
+                act(black if i % 2 == 0 else white, type="move", point=point)
+            now = until(black, lambda m: m["type"] == "state" and len(m["moves"]) == len(moves))
+            assert now["turn"] == "black" and set(now["forbidden"]) == {"e4", "j8", "e12"}
+            assert now["passes"] is True
+            for side, point in ((black, "pass"), (white, "e4"), (black, "pass"), (white, "j8"),
+                                (black, "pass"), (white, "e12")):
+                act(side, type="move", point=point)
+            end = until(black, lambda m: m["type"] == "event" and m["event"]["type"] == "end")["event"]
+        sgf = read_sgf(client.get(f"/api/games/{game_id}/record/sgf").text)
+        psq = client.get(f"/api/games/{game_id}/record/psq")
+    assert (end["result"], end["reason"]) == ("1/2-1/2", "full board")
+    assert sgf.move_string().count("pass") == 3 and sgf.result == "1/2-1/2"
+    assert psq.status_code == 400 and "PSQ cannot hold" in psq.json()["error"]  # a clear refusal
+
+
+def test_a_pass_is_refused_where_the_rules_allow_none(tmp_path: Path) -> None:
+    with database("sqlite", tmp_path) as url, client_for(fast_settings(url)) as client:
+        alice = Player(client, "alice")
+        made = alice.post("/api/games/renju", {"opponent": {"kind": "person"},
+                                               "options": {"passes_allowed": False}})
+        game_id = made.json()["game"]["id"]
+        Player(browser(client), "bob").post(f"/api/games/{game_id}/join", {})
+        with client.websocket_connect(f"/api/games/{game_id}/ws") as black:
+            assert state(black)["passes"] is False
+            act(black, type="move", point="pass")
+            assert "cannot pass" in until(black, lambda m: m["type"] == "error")["message"]

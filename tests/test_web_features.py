@@ -2,8 +2,9 @@
 registering, logging out and in; a private table reached by its invite link, where each page shows
 the other seats' clocks; the renju opening steps as prompts (RIF: place, swap, offer fifth moves,
 select; Swap2: choose the colour) and a draw offer declined then agreed; a takeback against the
-AI; the beginner help's furiten for a winning tile let go after riichi and since the last discard;
-an open riichi hand shown to a watcher; long names cut short in the layout at phone size.
+AI; freestyle gomoku on a 20x20 board against the AI; the Pass button; the beginner help's furiten
+for a winning tile let go after riichi and since the last discard; an open riichi hand shown to a
+watcher; long names cut short in the layout at phone size.
 Screenshots go to docs/images/."""
 
 from __future__ import annotations
@@ -273,6 +274,63 @@ def test_takeback_against_the_ai(server: str, browser: Any) -> None:
     page.click("g.point[data-point=h8]")
     page.wait_for_function("document.querySelectorAll('svg.board .stone').length === 2")
     assert "h8" in stones(page) and reply  # the AI answered again
+    page.context.close()
+
+
+def test_gomoku_freestyle_on_a_20x20_board_against_the_ai(server: str, browser: Any) -> None:
+    """The lobby's Board choice makes an even board (Gomocup's freestyle league plays 20x20): its
+    coordinates run a..t and 1..20, it has the four corner star points and no centre point, and the
+    AI answers a move on it."""
+    page = new_page(browser, server)
+    sign_in_as_guest(page, "Mei")
+    page.select_option("[data-testid=new-renju] label:has-text('Rules') select", "gomoku_freestyle")
+    page.select_option("[data-testid=renju-size]", "20")
+    create_renju(page, "none", opponent="ai")
+    page.wait_for_selector("text=Your move")
+    assert page.get_attribute("svg.board", "aria-label") == "renju board 20x20"
+    points = page.eval_on_selector_all("svg.board g.point", "gs => gs.map(g => g.dataset.point)")
+    assert len(points) == 400 and {"a1", "t1", "a20", "t20", "j10", "k11"} <= set(points)
+    labels = page.eval_on_selector_all("svg.board .coords text", "ts => ts.map(t => t.textContent)")
+    assert labels[0::2] == list("abcdefghijklmnopqrst") and labels[1::2] == [str(n) for n in range(1, 21)]
+    # Star points: the four at the fourth line from each edge, none in the middle (an even board has
+    # no centre point); read from where each star lies against the grid points' squares.
+    stars = page.eval_on_selector_all(
+        "svg.board circle.star",
+        "cs => cs.map(c => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))])")
+    near = page.eval_on_selector_all(
+        "svg.board g.point", "gs => gs.map(g => { const r = g.querySelector('rect'); "
+        "return [g.dataset.point, Number(r.getAttribute('x')) + Number(r.getAttribute('width')) / 2, "
+        "Number(r.getAttribute('y')) + Number(r.getAttribute('height')) / 2]; })")
+    at = {(x, y): point for point, x, y in near}
+    assert sorted(at[(x, y)] for x, y in stars) == ["d17", "d4", "q17", "q4"]
+    page.click("g.point[data-point=k10]")
+    page.wait_for_function("document.querySelectorAll('svg.board .stone').length === 2")
+    page.wait_for_selector("text=Your move")
+    placed = stones(page)
+    assert placed.pop("k10") == "black" and list(placed.values()) == ["white"]
+    assert next(iter(placed)) in points  # the AI's answer, on the 20x20 board
+    assert page.query_selector(".forbidden") is None  # freestyle: Black has no forbidden points
+    shoot(page, "gomoku-20x20-desktop")
+    page.context.close()
+
+
+def test_the_pass_button_passes_and_the_ai_plays_on(server: str, browser: Any) -> None:
+    """RJ-15: where the rules allow it the page offers **Pass** (after a confirmation); the pass is a
+    move in the list and the AI, which has points to play, answers with a stone."""
+    page = new_page(browser, server)
+    sign_in_as_guest(page, "Noa")
+    create_renju(page, "none", opponent="ai")
+    page.wait_for_selector("text=Your move")
+    page.click("g.point[data-point=h8]")
+    page.wait_for_function("document.querySelectorAll('svg.board .stone').length === 2")
+    page.wait_for_selector("text=Your move")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("[data-testid=pass]")
+    page.wait_for_function("document.querySelectorAll('svg.board .stone').length === 3")
+    page.wait_for_selector("text=Your move")
+    moves = page.inner_text(".moves").split()
+    assert len(moves) == 4 and moves[0] == "h8" and moves[2] == "pass" and moves[3] != "pass"
+    assert list(stones(page).values()).count("black") == 1
     page.context.close()
 
 

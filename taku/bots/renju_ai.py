@@ -40,12 +40,18 @@ from taku.bots.renju_search import (
     ThreatSearch,
     find_vct,
 )
-from taku.renju import IllegalMoveError, Point, Position
+from taku.renju import PASS, IllegalMoveError, Move, Point, Position
 from taku.values import reduce_value
 
 
 class GameOverError(ValueError):
     """The AI was asked for a move in a finished game."""
+
+
+class NoMoveError(IllegalMoveError):
+    """The side to move may play no point and may not pass, and the rules core has not ended the
+    game: Black, when every empty point is forbidden, under rules that reject forbidden moves
+    (``forbidden_move="reject"``) and allow no pass (RJ-15 has no rule for it)."""
 
 
 class UnknownLevelError(ValueError):
@@ -122,7 +128,8 @@ _UPPER: Final = 2
 
 class RenjuAI:
     """A renju and gomoku player. ``choose`` returns a legal move for the side to move; it never
-    plays a point forbidden to Black (a five is never forbidden). ``seed`` fixes its randomness."""
+    plays a point forbidden to Black (a five is never forbidden) while Black has another point, and
+    passes only when no point may be played. ``seed`` fixes its randomness."""
 
     # ``max_nodes`` is an object, checked here: a compiled build would otherwise reject a value of
     # another type with its own TypeError (or store a bool as an int).
@@ -150,10 +157,16 @@ class RenjuAI:
         nodes = "" if self.max_nodes is None else f", max_nodes={self.max_nodes!r}"
         return f"RenjuAI({self.level.name!r}, seed={self.seed!r}{nodes})"
 
-    def choose(self, position: Position, time_limit: float | None = None) -> Point:
+    def choose(self, position: Position, time_limit: float | None = None) -> Move:
         """A legal move for the side to move of ``position`` (which is not changed), found within about
         ``time_limit`` seconds (the level's default when ``None``). ``GameOverError`` if the game is
-        over; ``IllegalMoveError`` if no point may be played."""
+        over.
+
+        A point whenever one may be played. When none may (a full board set up with
+        ``Position.from_stones``, or Black with only forbidden points left; see :meth:`no_point`):
+        ``PASS`` where the rules allow passing (RJ-15: two passes in a row draw the game); without
+        passes, under ``forbidden_move="black_loses"``, a forbidden point, the only move the rules
+        leave Black, which loses (RJ-12); ``NoMoveError`` under ``reject``."""
         if position.is_game_over():
             raise GameOverError(f"no move to choose: the game is over ({position.outcome()})")
         if time_limit is not None and time_limit != time_limit:  # nan: max() below would make it 0
@@ -177,11 +190,13 @@ class RenjuAI:
             # A safety net: the search works on its own board; the core has the final word.
             point = self._fallback(position, board, me)
             reason = "fallback"
+            if point is None:
+                return self.no_point(position)
         self.last_info["reason"] = reason
         return point
 
-    def _fallback(self, position: Position, board: SearchBoard, me: int) -> Point:
-        """The legal point with the best one-ply value."""
+    def _fallback(self, position: Position, board: SearchBoard, me: int) -> Point | None:
+        """The legal point with the best one-ply value; ``None`` if no point is legal."""
         best: Point | None = None
         best_value = -1
         for point in position.legal_moves:
@@ -189,9 +204,29 @@ class RenjuAI:
             value = board.point_value(i, me) + board.point_value(i, 3 - me) + board.near[i]
             if value > best_value:
                 best, best_value = point, value
-        if best is None:
-            raise IllegalMoveError("no point may be played: every empty point is forbidden to Black")
         return best
+
+    def no_point(self, position: Position) -> Move:
+        """The move when no point of ``position`` may be played (see :meth:`choose`): ``PASS`` if the
+        rules allow it, else Black's forced foul (the first empty point, row by row) under
+        ``black_loses``; ``NoMoveError`` naming the situation otherwise. ``last_info["reason"]``
+        says which: ``"pass"`` or ``"forced foul"``."""
+        if position.is_legal(PASS):
+            self.last_info["reason"] = "pass"
+            return PASS
+        rules = position.rules
+        size = position.size
+        empty = [Point(x, y) for y in range(size) for x in range(size)
+                 if position.color_at(Point(x, y)) is None]
+        if empty and rules.forbidden_move == "black_loses":
+            self.last_info["reason"] = "forced foul"
+            return empty[0]
+        if empty:
+            raise NoMoveError(
+                "no move for Black: every empty point is forbidden to Black, and these rules allow no "
+                "pass and reject forbidden moves (the rules core does not end such a game)"
+            )
+        raise NoMoveError(f"no move for {position.turn}: the board is full and these rules allow no pass")
 
     def _decide(self, board: SearchBoard, me: int, seconds: float, started: float) -> tuple[int, str]:
         level = self.level
@@ -767,6 +802,7 @@ __all__ = [
     "LEVELS",
     "GameOverError",
     "Level",
+    "NoMoveError",
     "RenjuAI",
     "UnknownLevelError",
     "evaluate",

@@ -17,6 +17,7 @@ from taku.renju import (
     ChooseColor,
     Color,
     Declare,
+    Move,
     Offer,
     Opening,
     Place,
@@ -72,8 +73,9 @@ the centre) by ``standing`` under freestyle: -4, 8 and -8 for White on 15x15, -2
 class Engine(Protocol):
     """A renju player: a legal move for the side to move (``taku.bots.renju_ai.RenjuAI``)."""
 
-    def choose(self, position: Position, time_limit: float | None = None) -> Point:
-        """The move to play in ``position`` (which it must not change)."""
+    def choose(self, position: Position, time_limit: float | None = None) -> Move:
+        """The move to play in ``position`` (which it must not change): a point, or ``PASS`` when
+        no point may be played."""
         ...
 
 
@@ -166,7 +168,8 @@ def _balanced_fifth(position: Position, engine: Engine, time_limit: float | None
     play (given half of ``time_limit``: the judgements of the black stones take the rest, until
     ``deadline``), then the black stone, of the points near the stones, after which neither side
     stands better (the opponent then takes the colour it likes)."""
-    white = engine.choose(position, None if time_limit is None else time_limit / 2)
+    choice = engine.choose(position, None if time_limit is None else time_limit / 2)
+    white = choice if choice is not None else next(p for p in _candidates(position, set()))
     after = _after(position, white)
     pool = [p for p in _candidates(after, set()) if after.is_legal(p)][:BALANCE_CANDIDATES]
     return white, pool[_most_balanced([_after(after, p) for p in pool], deadline)]
@@ -214,7 +217,7 @@ def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color | 
             if not state.rule.setup and not points and position.turn is color:
                 try:
                     choice = engine.choose(position, time_limit)
-                    if _in_area(choice, area, size) and position.is_legal(choice):
+                    if choice is not None and _in_area(choice, area, size) and position.is_legal(choice):
                         point = choice
                 except ValueError:
                     point = None
@@ -233,7 +236,8 @@ def ai_opening_action(state: Opening, engine: Engine, ai_colour_wanted: Color | 
         # them offered: White will select the worst of the offers for Black.
         first = engine.choose(position, time_limit)
         pool: list[Point] = []
-        for point in [first, *_candidates(position, {first})]:
+        ahead = [] if first is None else [first]
+        for point in [*ahead, *_candidates(position, set(ahead))]:
             if position.color_at(point) is not None or not position.is_legal(point):
                 continue
             if all(not equivalent_fifth_moves(position, point, other) for other in pool):

@@ -24,6 +24,7 @@ from taku.renju import (
     ChooseColor,
     Color,
     IllegalMoveError,
+    Move,
     Opening,
     OpeningRule,
     Phase,
@@ -86,9 +87,15 @@ def play(terminal: Terminal, options: RenjuOptions, engine: Engine) -> Position:
     return game.position
 
 
-HELP = """Type a point like h8 (column letter, row number). undo takes back your last move and the
-AI's reply; q quits. On the board: ● black, ○ white (X and O with --ascii), (.) the last move,
-3 4 6 the points forbidden to Black (double-three, double-four, overline)."""
+HELP = """Type a point like h8 (column letter, row number). pass passes (where the rules allow it: two
+passes in a row draw the game). undo takes back your last move and the AI's reply; q quits. On the
+board: ● black, ○ white (X and O with --ascii), (.) the last move, 3 4 6 the points forbidden to
+Black (double-three, double-four, overline)."""
+
+
+def _move_text(move: Move) -> str:
+    """A move as the game's log shows it: the point, or ``passes``."""
+    return "passes" if move is None else str(move)
 
 
 class _Game:
@@ -127,10 +134,10 @@ class _Game:
             else:
                 if self.terminal.interactive:
                     self.terminal.show(f"The {self.options.ai_name} is thinking...", style="dim")
-                point = self.engine.choose(position, self.options.time_limit)
-                position.push(point)
-                self.terminal.show(f"{position.ply}. {position.turn.other.name.capitalize()} {point} "
-                                   f"({self.name(position.turn.other)})", style="bold")
+                move = self.engine.choose(position, self.options.time_limit)
+                position.push(move)
+                self.terminal.show(f"{position.ply}. {position.turn.other.name.capitalize()} "
+                                   f"{_move_text(move)} ({self.name(position.turn.other)})", style="bold")
         self.board()
         self.announce_result()
 
@@ -146,6 +153,12 @@ class _Game:
                     continue
                 if word == "undo":
                     self.undo()
+                    return
+                if word == "pass":
+                    if not position.is_legal(None):
+                        raise IllegalMoveError("cannot pass: these rules do not allow passing")
+                    position.push(None)
+                    self.terminal.show(f"{position.ply}. {color.name.capitalize()} passes (you)")
                     return
                 point = Point.from_str(answer, position.size)  # the error names this board's range
                 if position.color_at(point) is not None:
@@ -165,7 +178,7 @@ class _Game:
         if position.ply - 2 < self.start_ply:
             raise IllegalMoveError("nothing to undo: none of your moves is on the board")
         taken = [position.pop(), position.pop()]
-        self.terminal.show(f"Took back {taken[1]} and {taken[0]}.")
+        self.terminal.show(f"Took back {_move_text(taken[1])} and {_move_text(taken[0])}.")
 
     def announce_result(self) -> None:
         outcome = self.position.outcome()

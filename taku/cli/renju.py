@@ -44,6 +44,7 @@ from taku.formats.renju import (
     rules_text,
 )
 from taku.renju import BLACK, PRESETS, WHITE, Point, Position, RenjuRules
+from taku.renju.openings import OPENING_RULES, SWAP2, Opening, OpeningRule
 from taku.renju.points import parse_moves
 
 MAX_MATCH_GAMES = 100_000
@@ -608,7 +609,14 @@ def _register_match(commands: Any) -> None:
     match.add_argument("--opening", default="none", metavar="OPENING",
                        help="how games start: none (empty board, default), rif26 (the 26 RIF openings "
                        "in turn; with --swap each is played with both colours), an opening name like "
-                       "Kagetsu, or a move string like h8i9j10")
+                       "Kagetsu, a move string like h8i9j10, or an opening rule the players play "
+                       f"themselves: {', '.join(OPENING_RULES)} (an external brain plays swap2 "
+                       "only, through SWAP2BOARD; the others place stones around the centre of an "
+                       "odd board)")
+    match.add_argument("--nodes", type=count(1, 10**9, "a number of nodes"), default=None, metavar="N",
+                       help="a node budget per move for the taku players (and their opening "
+                       "judgements' engine), on top of the time: play that does not depend on the "
+                       "machine's speed")
     _add_rule_options(match)
     match.add_argument("--json", action="store_true", help="print the result as JSON")
     match.add_argument("--workers", type=count(1, 1024, "a number of CPUs"), default=2, metavar="K",
@@ -630,6 +638,8 @@ class EngineMatch(NamedTuple):
     swap: bool
     time_per_move: float
     tolerance: float
+    nodes: int | None = None
+    opening_rule: OpeningRule | None = None
 
 
 def play_engine_game(task: tuple[int, str], setup: EngineMatch) -> tuple[int, Any]:
@@ -639,23 +649,41 @@ def play_engine_game(task: tuple[int, str], setup: EngineMatch) -> tuple[int, An
     from taku.protocols.gomocup_client import play_game, player_from_spec
 
     number, opening = task
-    first = player_from_spec(setup.first_spec, lambda level: RenjuAI(level, seed=setup.seed),
-                             default_level=setup.level, name=setup.first)
-    second = player_from_spec(setup.second_spec, lambda level: RenjuAI(level, seed=setup.seed),
-                              default_level=setup.level, name=setup.second)
+
+    def engine(level: str) -> RenjuAI:
+        return RenjuAI(level, seed=setup.seed, max_nodes=setup.nodes)
+
+    first = player_from_spec(setup.first_spec, engine, default_level=setup.level, name=setup.first)
+    second = player_from_spec(setup.second_spec, engine, default_level=setup.level, name=setup.second)
     black, white = (second, first) if setup.swap and number % 2 else (first, second)
     game = play_game(black, white, setup.rules, opening=opening, time_per_move=setup.time_per_move,
-                     tolerance=setup.tolerance)
+                     tolerance=setup.tolerance, opening_rule=setup.opening_rule, seed=number)
     return number, game
 
 
+def _opening_rule(text: str, rules: RenjuRules) -> OpeningRule | None:
+    """The opening rule ``--opening`` names, checked against the rules; ``None`` for anything else."""
+    rule = OPENING_RULES.get(text)
+    if rule is None:
+        return None
+    try:
+        Opening(rule, rules)
+    except ValueError as error:  # a rule around the centre on an even board
+        raise CommandError(f"--opening {text}: {error}") from None
+    if rule.setup and rules.first_move_center_required:
+        raise CommandError(f"--opening {text} places stones anywhere, but these rules require Black's first "
+                           "stone on the centre: choose rules without it (renju, gomoku_freestyle, ...)")
+    return rule
+
+
 def _match_openings(text: str, swap: bool, rules: RenjuRules) -> Any:
-    """The opening move string of each game number, as ``--opening`` asks."""
+    """The opening move string of each game number, as ``--opening`` asks (empty for an opening rule:
+    see :func:`_opening_rule`)."""
     from taku.renju.openings import OPENINGS
     from taku.renju.points import move_string
 
     names = list(OPENINGS)
-    if text == "none":
+    if text == "none" or text in OPENING_RULES:
         return lambda game: ""
     if text == "rif26":
         return lambda game: move_string(OPENINGS[names[(game // 2 if swap else game) % len(names)]])
@@ -667,7 +695,10 @@ def _match_openings(text: str, swap: bool, rules: RenjuRules) -> Any:
         parse_moves(moves, rules.board_size)
         Position(moves, rules=rules)
     except ValueError as error:
-        raise CommandError(f"--opening {_clip(text)!r}: {error}") from None
+        raise CommandError(
+            f"--opening {_clip(text)!r}: {error}; expected none, rif26, an opening rule "
+            f"({', '.join(OPENING_RULES)}), one of the 26 opening names like Kagetsu, or a move string "
+            "like h8i9j10") from None
     return lambda game: moves
 
 
@@ -681,10 +712,11 @@ def _match(args: argparse.Namespace) -> int:
     if not args.time_per_move > 0 or not args.tolerance >= 0:
         raise CommandError("--time-per-move must be positive and --tolerance not negative")
     openings = _match_openings(args.opening, args.swap, rules)
+    opening_rule = _opening_rule(args.opening, rules)
 
     def engine(level: str) -> RenjuAI:
         try:
-            return RenjuAI(level, seed=args.seed)
+            return RenjuAI(level, seed=args.seed, max_nodes=args.nodes)
         except ValueError as error:
             raise CommandError(str(error)) from None
 
@@ -704,11 +736,16 @@ def _match(args: argparse.Namespace) -> int:
         first.name, second.name = f"{first.name}#1", f"{second.name}#2"
     if rules.gomocup_rule is None and any(isinstance(p, BrainPlayer) for p in (first, second)):
         raise CommandError("these rules have no Gomocup rule number: an external brain cannot play them")
+    if opening_rule is not None and opening_rule != SWAP2 and \
+            any(isinstance(p, BrainPlayer) for p in (first, second)):
+        raise CommandError(f"--opening {args.opening}: an external brain cannot play it: the Gomocup "
+                           "protocol has an opening command for swap2 only (SWAP2BOARD)")
 
     def report(number: int, game: Any) -> None:
         fault = f" ({game.fault})" if game.fault else ""
+        opening = f" [opening: {'; '.join(game.opening)}]" if game.opening else ""
         print(f"game {number + 1}/{args.games}: {game.black} - {game.white} {game.result}, "
-              f"{game.reason}{fault}", file=sys.stderr, flush=True)
+              f"{game.reason}{fault}{opening}", file=sys.stderr, flush=True)
 
     brains = any(isinstance(p, BrainPlayer) for p in (first, second))
     if args.ray is not None and brains:
@@ -718,7 +755,7 @@ def _match(args: argparse.Namespace) -> int:
         try:
             summary = play_match(first, second, args.games, rules, openings=openings, swap=args.swap,
                                  time_per_move=args.time_per_move, tolerance=args.tolerance,
-                                 on_game=report)
+                                 on_game=report, opening_rule=opening_rule)
         finally:
             first.close()
             second.close()
@@ -726,7 +763,7 @@ def _match(args: argparse.Namespace) -> int:
         # Engines only: every game gets fresh engines seeded with --seed, so a game does not depend
         # on the games before it and the games may be played anywhere, in any order (--ray).
         setup = EngineMatch(first.name, args.black, second.name, args.white, args.level, args.seed,
-                            rules, args.swap, args.time_per_move, args.tolerance)
+                            rules, args.swap, args.time_per_move, args.tolerance, args.nodes, opening_rule)
         tasks = ((number, openings(number)) for number in range(args.games))
         if args.ray is not None:
             from taku.cli.ray_tasks import ray_map

@@ -159,6 +159,8 @@ class RenjuGymEnv(gymnasium.Env[ObsDict, int]):
         mask = aec.observe(aec.agent_selection)["action_mask"]
         if self._engine is not None and aec.opening is None:
             point = self._engine.choose(aec.position, self.opponent_time)
+            if point is None:  # no point may be played: the AI passes (RJ-15)
+                return int(aec.pass_action)
             return int(point.to_index(aec.size))
         legal = np.flatnonzero(mask)
         return int(legal[self._rng.randrange(len(legal))])

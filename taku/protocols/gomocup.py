@@ -34,16 +34,17 @@ from taku.bots.renju_opening import ai_opening_action
 from taku.renju.board import Position
 from taku.renju.errors import InvalidRulesError
 from taku.renju.openings import SWAP2, ChooseColor, Opening, Place
-from taku.renju.points import BLACK, MAX_SIZE, MIN_SIZE, WHITE, Point
+from taku.renju.points import BLACK, MAX_SIZE, MIN_SIZE, WHITE, Move, Point
 from taku.renju.rules import RenjuRules
 
 
 class Engine(Protocol):
     """Anything that picks a move: a renju AI, or a trivial player in tests."""
 
-    def choose(self, position: Position, time_limit: float | None = None) -> Point:
+    def choose(self, position: Position, time_limit: float | None = None) -> Move:
         """A legal move for the side to move in ``position``, found within ``time_limit`` seconds
-        (``None``: the engine's own default)."""
+        (``None``: the engine's own default): a point, or ``PASS`` when no point may be played and
+        the rules allow passing."""
         ...
 
 
@@ -178,7 +179,8 @@ class GomocupBrain:
 
     @property
     def rules(self) -> RenjuRules:
-        """The rules the brain plays under (from ``INFO rule`` and the board size)."""
+        """The rules the brain plays under (from ``INFO rule`` and the board size), without passes:
+        the protocol has none."""
         return self._rules
 
     def time_limit(self) -> float | None:
@@ -250,7 +252,9 @@ class GomocupBrain:
     def _set_rules(self) -> None:
         size = 15 if self._size is None else self._size
         try:
-            self._rules = RenjuRules.from_gomocup(self._rule, size)
+            # The protocol has no pass: the game is played without (RJ-15's passes are not there to
+            # take), so Black with only forbidden points left makes the foul that loses (RJ-12).
+            self._rules = RenjuRules.from_gomocup(self._rule, size).replace(passes_allowed=False)
             self._rule_error = None
         except InvalidRulesError as error:
             self._rule_error = str(error)
@@ -475,7 +479,12 @@ class GomocupBrain:
         outcome = position.outcome()
         if outcome is not None:
             raise ProtocolError(f"the game is over: {outcome}")
-        if not position.legal_moves:
+        # With every empty point forbidden to Black, the foul is the one move left (the protocol
+        # has no pass): it loses under renju (RJ-12), as the manager will judge.
+        no_point = not position.legal_moves
+        forced_foul = no_point and position.rules.forbidden_move == "black_loses" \
+            and position.stone_count < position.size * position.size
+        if no_point and not forced_foul:
             raise ProtocolError("no legal move is left")
         try:
             limit = self.time_limit()
@@ -484,7 +493,10 @@ class GomocupBrain:
             point = self._engine.choose(position.copy(), limit)
         except Exception as error:  # an engine failure must not end the conversation
             raise ProtocolError(f"the engine failed: {type(error).__name__}: {error}") from None
-        if point not in position.legal_moves:
+        if point is None:
+            raise ProtocolError("the engine passed, which the protocol cannot say")
+        if point not in position.legal_moves and not (
+                forced_foul and point.on_board(position.size) and position.color_at(point) is None):
             raise ProtocolError(f"the engine chose {point}, which is not a legal move")
         position.push(point)
         return point.gomocup(position.size)

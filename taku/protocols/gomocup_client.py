@@ -11,19 +11,22 @@ a forbidden move by Black loses it under renju as the rules say.
 from __future__ import annotations
 
 import math
+import random
 import shlex
 import shutil
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Final, Protocol, runtime_checkable
 
+from taku.bots.renju_opening import ai_opening_action
 from taku.errors import EngineError
 from taku.protocols.child_process import ChildProcess
 from taku.protocols.gomocup import UNLIMITED_MS, Engine, move_time_limit
 from taku.renju.board import Position
 from taku.renju.errors import IllegalMoveError, InvalidNotationError
-from taku.renju.points import BLACK, Point
+from taku.renju.openings import SWAP2, Action, ChooseColor, Opening, OpeningRule, Place, Player
+from taku.renju.points import BLACK, WHITE, Move, Point, move_string
 from taku.renju.rules import RenjuRules
 
 
@@ -155,6 +158,16 @@ class GomocupClient:
         lines = [f"{point.gomocup(self.size)},{1 if own else 2}" for point, own in stones]
         self._send("\n".join(["BOARD", *lines, "DONE"]))
         return self._read_move("BOARD", timeout)
+
+    def swap2board(self, stones: Sequence[Point], timeout: float) -> str:
+        """The brain's answer to ``SWAP2BOARD`` with the Swap2 opening's ``stones`` so far (0, 3 or 5,
+        in the order placed, as ``x,y`` lines, Piskvork's format): its reply line, unread (three
+        points, ``SWAP``, or one or two points; see :meth:`BrainPlayer.opening_action`)."""
+        lines = [point.gomocup(self.size) for point in stones]
+        self._send("\n".join(["SWAP2BOARD", *lines, "DONE"]))
+        reply = self._read("SWAP2BOARD", timeout)
+        self._moved_at = time.monotonic()
+        return reply
 
     def about(self, timeout: float = 5.0) -> str:
         """The brain's ``ABOUT`` line (``name="...", version="..."``)."""
@@ -289,8 +302,9 @@ class MatchPlayer(Protocol):
         """Return when the player can be asked for a move (its clock starts after this)."""
         ...
 
-    def move(self, position: Position) -> Point:
-        """The move for the side to move in ``position`` (this player's turn)."""
+    def move(self, position: Position) -> Move:
+        """The move for the side to move in ``position`` (this player's turn): a point, or ``PASS``
+        (``None``) from a player that can pass (see :func:`play_game`)."""
         ...
 
     def close(self) -> None:
@@ -298,8 +312,23 @@ class MatchPlayer(Protocol):
         ...
 
 
+@runtime_checkable
+class OpeningPlayer(Protocol):
+    """A match player that can take the decisions of an opening rule (see :func:`play_game`)."""
+
+    name: str
+
+    def opening_action(self, state: Opening, rng: random.Random) -> tuple[Action, Point | None]:
+        """The player's action in ``state``'s phase, and the game's first move when the action
+        comes with one (a Gomocup brain that takes White in Swap2 plays the next stone at once)."""
+        ...
+
+
 class EnginePlayer:
     """A match player that is an engine in this process (``taku`` or ``taku:level``)."""
+
+    passes: Final = True
+    """It can pass (see :func:`play_game`)."""
 
     def __init__(self, name: str, engine: Engine) -> None:
         self.name = name
@@ -313,10 +342,16 @@ class EnginePlayer:
     def wait_ready(self) -> None:
         """An engine is always ready."""
 
-    def move(self, position: Position) -> Point:
+    def move(self, position: Position) -> Move:
         """The engine's move, with the time limit a Gomocup brain would use for ``timeout_turn``."""
         limit = move_time_limit(round(self._time_per_move * 1000), None, position.stone_count)
         return self.engine.choose(position.copy(), limit)
+
+    def opening_action(self, state: Opening, rng: random.Random) -> tuple[Action, Point | None]:
+        """The AI's opening decision (``taku.bots.renju_opening.ai_opening_action``, with no colour
+        wish: it takes the colour that stands better), within the time per move."""
+        limit = move_time_limit(round(self._time_per_move * 1000), None, len(state.stones))
+        return ai_opening_action(state, self.engine, None, rng, limit), None
 
     def close(self) -> None:
         """Nothing to free."""
@@ -397,6 +432,45 @@ class BrainPlayer:
         self._known = len(moves) + 1
         return point
 
+    def opening_action(self, state: Opening, rng: random.Random) -> tuple[Action, Point | None]:
+        """The brain's decision in a Swap2 opening, asked with ``SWAP2BOARD`` (the protocol's only
+        opening command; ``BrainError`` for another rule): on the empty board, three stones; with
+        three, ``SWAP`` (it takes Black), one point (it takes White and that is its first move) or
+        two points (White's 4th and Black's 5th stone); with five, ``SWAP`` or one point, as with
+        three. Any other answer is a ``BrainError``."""
+        if state.rule != SWAP2:
+            raise BrainError(f"{self.name}: a Gomocup brain plays only the swap2 opening (the protocol's "
+                             f"SWAP2BOARD), not {state.rule.name}")
+        if not self._ready:
+            raise BrainError(f"{self.name}: not ready (a failed start)")
+        stones = state.stones
+        self._ready = False
+        try:
+            reply = self.client.swap2board(stones, self._time_per_move + self.tolerance)
+        except BrainError:
+            self.client.kill()
+            raise
+        self._ready = True
+        self._known = 0  # the next move request sends the whole board
+        words = reply.split()
+        if len(words) == 1 and words[0].upper() == "SWAP" and stones:
+            return ChooseColor(BLACK), None
+        try:
+            points = tuple(Point.from_gomocup(word, self.client.size) for word in words)
+        except InvalidNotationError:
+            points = ()
+        if len(stones) == 0 and len(points) == 3:
+            return Place(points), None
+        if len(stones) == 3 and len(points) == 2:
+            return Place(points), None
+        if len(stones) in (3, 5) and len(points) == 1:
+            return ChooseColor(WHITE), points[0]
+        expected = "three points x,y" if not stones else \
+            "SWAP, one point or two points" if len(stones) == 3 else "SWAP or one point"
+        self.client.kill()  # out of step with the manager
+        raise BrainError(f"{self.name}: answered {_shown(reply)} to SWAP2BOARD with {len(stones)} stones, "
+                         f"expected {expected}")
+
     def close(self) -> None:
         """End the brain process (and its process group)."""
         self.client.close()
@@ -415,6 +489,9 @@ class GameResult:
     """How the game ended: ``five``, ``forbidden``, ``full board``, ``crash``, ``timeout``, ``illegal``."""
     fault: str | None = None
     """What the losing player did wrong (a crash, a late or unreadable answer, an illegal move)."""
+    opening: tuple[str, ...] = ()
+    """The actions of the opening rule played before the game, in order (``place k11 m13 q12``,
+    ``choose white``); empty without one. ``moves`` starts with the stones they placed."""
 
     def score(self, name: str) -> float:
         """The score of the player called ``name``: 1 for a win, 0.5 for a draw, 0 for a loss."""
@@ -432,8 +509,26 @@ def play_game(
     opening: str = "",
     time_per_move: float = 1.0,
     tolerance: float = 1.0,
+    opening_rule: OpeningRule | None = None,
+    seed: int = 0,
 ) -> GameResult:
-    """Play one game from the ``opening`` move string; a player that fails loses (see the module)."""
+    """Play one game from the ``opening`` move string, or from the opening the players play under
+    ``opening_rule`` (``black`` is its first player, tentative Black; each decision has the time of a
+    move; an engine's choices are seeded with ``seed``; see :class:`OpeningPlayer`); a player that
+    fails loses (see the module), in the opening as in the game.
+
+    A player passes only if it says it can (a ``passes`` attribute that is true, as an
+    :class:`EnginePlayer`'s): an external brain cannot, the Gomocup protocol having no pass. A game
+    with such a player is played under ``rules`` without passes, so the side with no point left
+    to play (Black, when every empty point is forbidden) makes the foul that loses (RJ-12) whoever
+    it is; between two players that can pass, it passes (RJ-15: two passes in a row draw)."""
+    if rules.passes_allowed and not all(getattr(player, "passes", False) for player in (black, white)):
+        rules = rules.replace(passes_allowed=False)
+    if opening_rule is not None and opening:
+        raise ValueError("a game starts from an opening move string or an opening rule, not both")
+    if opening_rule is not None and opening_rule.setup and rules.first_move_center_required:
+        raise ValueError(f"the {opening_rule.name} opening places stones anywhere: these rules require "
+                         "Black's first stone on the centre")
     position = Position(opening, rules=rules)
     players = {BLACK: black, BLACK.other: white}
     for colour, player in players.items():
@@ -443,6 +538,30 @@ def play_game(
             return _forfeit(black, white, position, colour is BLACK, "timeout", str(error))
         except BrainError as error:
             return _forfeit(black, white, position, colour is BLACK, "crash", str(error))
+    actions: tuple[str, ...] = ()
+    first_move: Point | None = None
+    if opening_rule is not None:
+        try:
+            state, first_move = _play_opening(black, white, rules, opening_rule, time_per_move, tolerance,
+                                              random.Random(seed))
+        except _OpeningFault as failure:
+            return _forfeit(black, white, position, failure.player is black, failure.reason, failure.fault)
+        result = state.result()
+        if result.black is Player.SECOND:
+            black, white = white, black
+        players = {BLACK: black, WHITE: white}
+        actions = tuple(str(action) for _, action in state.history)
+        # Swap2 sets its stones up as a group; they alternate Black, White, ... and are played as
+        # moves here, so that a brain gets them in order in BOARD.
+        stones = move_string(state.stones) if opening_rule.setup else result.position.move_string()
+        position = Position(stones, rules=rules)
+    if first_move is not None:
+        try:
+            position.push(first_move)
+        except IllegalMoveError as error:
+            player = players[position.turn]
+            return _forfeit(black, white, position, player is black, "illegal", f"{player.name}: {error}",
+                            actions)
     while position.outcome() is None:
         colour = position.turn
         player = players[colour]
@@ -451,31 +570,76 @@ def play_game(
         try:
             point = player.move(position)
         except BrainTimeoutError as error:
-            return _forfeit(black, white, position, colour is BLACK, "timeout", str(error))
+            return _forfeit(black, white, position, colour is BLACK, "timeout", str(error), actions)
         except BrainError as error:
-            return _forfeit(black, white, position, colour is BLACK, "crash", str(error))
+            return _forfeit(black, white, position, colour is BLACK, "crash", str(error), actions)
         elapsed = time.monotonic() - started
         if elapsed > time_per_move + tolerance:
             fault = f"{player.name}: took {elapsed:.2f} s for a move (limit {time_per_move:g} s)"
-            return _forfeit(black, white, position, colour is BLACK, "timeout", fault)
+            return _forfeit(black, white, position, colour is BLACK, "timeout", fault, actions)
         try:
             position.push(point)
         except IllegalMoveError as error:
-            return _forfeit(black, white, position, colour is BLACK, "illegal", f"{player.name}: {error}")
+            return _forfeit(black, white, position, colour is BLACK, "illegal", f"{player.name}: {error}",
+                            actions)
     outcome = position.outcome()
     assert outcome is not None
     reason = outcome.termination.value
     foul = None
     if outcome.foul is not None:
         foul = f"{black.name}: played the forbidden move {position.peek()} ({outcome.foul})"
-    return GameResult(black.name, white.name, position.move_string(), outcome.result(), reason, foul)
+    return GameResult(black.name, white.name, position.move_string(), outcome.result(), reason, foul, actions)
+
+
+class _OpeningFault(Exception):
+    """A player that failed in the opening: it loses the game."""
+
+    def __init__(self, player: MatchPlayer, reason: str, fault: str) -> None:
+        super().__init__(fault)
+        self.player = player
+        self.reason = reason
+        self.fault = fault
+
+
+def _play_opening(first: MatchPlayer, second: MatchPlayer, rules: RenjuRules, rule: OpeningRule,
+                  time_per_move: float, tolerance: float, rng: random.Random) -> tuple[Opening, Point | None]:
+    """The finished opening under ``rule``, ``first`` being the first player (tentative Black), and
+    the game's first move if the last decision came with one. Each decision has the time of a move;
+    a player that fails, is late, cannot play the rule or breaks it is an ``_OpeningFault``."""
+    state = Opening(rule, rules)
+    first_move: Point | None = None
+    while not state.is_over:
+        phase = state.phase
+        assert phase is not None
+        player = first if phase.player is Player.FIRST else second
+        if not isinstance(player, OpeningPlayer):
+            raise _OpeningFault(player, "illegal", f"{player.name}: cannot play the {rule.name} opening")
+        player.wait_ready()
+        started = time.monotonic()
+        try:
+            action, move = player.opening_action(state, rng)
+        except BrainTimeoutError as error:
+            raise _OpeningFault(player, "timeout", str(error)) from None
+        except BrainError as error:
+            raise _OpeningFault(player, "crash", str(error)) from None
+        elapsed = time.monotonic() - started
+        if elapsed > time_per_move + tolerance:
+            raise _OpeningFault(player, "timeout", f"{player.name}: took {elapsed:.2f} s for an opening "
+                                f"decision (limit {time_per_move:g} s)")
+        try:
+            state = state.apply(action)
+        except IllegalMoveError as error:
+            raise _OpeningFault(player, "illegal", f"{player.name}: {error}") from None
+        first_move = move
+    return state, first_move
 
 
 def _forfeit(
-    black: MatchPlayer, white: MatchPlayer, position: Position, black_failed: bool, reason: str, fault: str
+    black: MatchPlayer, white: MatchPlayer, position: Position, black_failed: bool, reason: str, fault: str,
+    opening: tuple[str, ...] = (),
 ) -> GameResult:
     result = "0-1" if black_failed else "1-0"
-    return GameResult(black.name, white.name, position.move_string(), result, reason, fault)
+    return GameResult(black.name, white.name, position.move_string(), result, reason, fault, opening)
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,7 +690,7 @@ class MatchSummary:
             "score_ci95": [round(low, 4), round(high, 4)],
             "results": [
                 {"black": g.black, "white": g.white, "result": g.result, "reason": g.reason,
-                 "fault": g.fault, "moves": g.moves}
+                 "fault": g.fault, "moves": g.moves, **({"opening": list(g.opening)} if g.opening else {})}
                 for g in self.games
             ],
         }
@@ -559,15 +723,19 @@ def play_match(
     time_per_move: float = 1.0,
     tolerance: float = 1.0,
     on_game: Callable[[int, GameResult], object] | None = None,
+    opening_rule: OpeningRule | None = None,
 ) -> MatchSummary:
     """Play ``games`` games: ``first`` has Black, or with ``swap`` every second game (game 0, 2, ...
-    Black; 1, 3, ... White). Game ``i`` starts from ``openings(i)``; ``on_game(i, result)`` is called
-    after each game. The players are not closed."""
+    Black; 1, 3, ... White). Game ``i`` starts from ``openings(i)``, or with ``opening_rule`` from
+    the opening the players play under it (the one that would have Black is its first player; game
+    ``i`` seeds the engines' opening choices with ``i``); ``on_game(i, result)`` is called after
+    each game. The players are not closed."""
     results: list[GameResult] = []
     for number in range(games):
         black, white = (second, first) if swap and number % 2 else (first, second)
         result = play_game(
-            black, white, rules, opening=openings(number), time_per_move=time_per_move, tolerance=tolerance
+            black, white, rules, opening=openings(number), time_per_move=time_per_move, tolerance=tolerance,
+            opening_rule=opening_rule, seed=number,
         )
         results.append(result)
         if on_game is not None:

@@ -116,7 +116,8 @@ def ai_decide(
     time_limit: float | None,
     wanted: str,
 ) -> str:
-    """The AI's next action (run in a worker process): an opening action's text or a point."""
+    """The AI's next action (run in a worker process): an opening action's text, a point, or
+    ``pass`` when no point may be played and the rules allow passing (RJ-15)."""
     from taku.bots.renju_ai import RenjuAI
     from taku.bots.renju_opening import ai_opening_action
     from taku.renju import WHITE
@@ -126,7 +127,8 @@ def ai_decide(
     if state is not None and not state.is_over:
         colour = BLACK if wanted == "black" else WHITE
         return str(ai_opening_action(state, engine, colour, random.Random(seed), time_limit))
-    return str(engine.choose(position, time_limit))
+    move = engine.choose(position, time_limit)
+    return "pass" if move is None else str(move)
 
 
 class RenjuGame(GameActor):
@@ -220,6 +222,10 @@ class RenjuGame(GameActor):
         if self.outcome is None and position.turn is BLACK and self.rules.fouls_for_black:
             forbidden = {str(p): reason for p, reason in position.forbidden_points().items()}
         last = position.move_stack[-1] if position.move_stack else None
+        # RJ-15: a pass is a move where the rules allow it, but not against a Gomocup brain, whose
+        # protocol has no pass.
+        brain = any(s.kind == "brain" for s in self.seats)
+        passes = "move" in accepts and position.is_legal(None) and not brain
         return {
             "type": "state",
             "n": len(self.log),
@@ -230,6 +236,7 @@ class RenjuGame(GameActor):
             "turn": None if self.outcome else self.color_of(seat) if seat is not None else None,
             "to_act": seat,
             "accepts": accepts,
+            "passes": passes,
             "phase": phase_text,
             "offers": offers,
             **extra,
@@ -321,10 +328,22 @@ class RenjuGame(GameActor):
                 raise GameError("the opening is not over: " + str(self.opening.phase if self.opening else ""))
             text = action.get("point")
             if not isinstance(text, str) or len(text) > 8:
-                raise GameError('move: "point" must be a point such as "h8"')
+                raise GameError('move: "point" must be a point such as "h8", or "pass"')
+            colour = "black" if self.position.turn is BLACK else "white"
+            if text == "pass":  # RJ-15: where the rules allow it; two passes in a row draw
+                if not self.position.is_legal(None):
+                    raise GameError("cannot pass: these rules do not allow passing")
+                if any(s.kind == "brain" for s in self.seats):
+                    raise GameError("cannot pass against a Gomocup brain: its protocol has no pass")
+                self.position.push(None)
+                self.moves.append("pass")
+                self.draw_offer = None
+                events.append({"type": "move", "seat": seat, "color": colour, "point": "pass",
+                               "ply": self.position.ply})
+                events.extend(self._check_end())
+                return events
             try:
                 point = self.position.parse_point(text)
-                colour = "black" if self.position.turn is BLACK else "white"
                 self.position.push(point)
             except (IllegalMoveError, InvalidNotationError, ValueError) as error:
                 raise GameError(str(error)) from None
@@ -632,5 +651,5 @@ class RenjuGame(GameActor):
         return list(self.moves)
 
     def point_list(self) -> list[Point]:
-        """The same as points."""
-        return [Point.from_str(p) for p in self.all_moves()]
+        """The points of :meth:`all_moves`, in order (passes left out)."""
+        return [Point.from_str(p) for p in self.all_moves() if p != "pass"]

@@ -96,9 +96,13 @@ function NewMahjong({ options, go }: { options: api.Options["mahjong"]; go: (id:
   );
 }
 
+/** The board sizes offered for a new renju or gomoku game (the server takes 7 to 25). */
+const BOARD_SIZES = [15, 19, 20, 13, 9];
+
 function NewRenju({ options, go }: { options: api.Options["renju"]; go: (id: string, invite?: string) => void }): JSX.Element {
   const [rules, setRules] = useState(options.rules[0] ?? "renju");
   const [opening, setOpening] = useState("none");
+  const [size, setSize] = useState(15);
   const [opponent, setOpponent] = useState("ai");
   const [level, setLevel] = useState(options.levels[0] ?? "easy");
   const [color, setColor] = useState("black");
@@ -111,6 +115,7 @@ function NewRenju({ options, go }: { options: api.Options["renju"]; go: (id: str
     api
       .createRenju({
         rules,
+        ...(size !== 15 ? { options: { board_size: size } } : {}),
         opening,
         opponent: opponent === "ai" ? { kind: "ai", level } : opponent === "person" ? { kind: "person" } : { kind: "brain", name: opponent },
         color,
@@ -125,6 +130,7 @@ function NewRenju({ options, go }: { options: api.Options["renju"]; go: (id: str
       <div class="row">
         <label>Rules <select value={rules} onChange={(e) => setRules((e.target as HTMLSelectElement).value)}>{options.rules.map((r) => <option value={r}>{r}</option>)}</select></label>
         <label>Opening <select value={opening} onChange={(e) => setOpening((e.target as HTMLSelectElement).value)}>{options.openings.map((r) => <option value={r}>{r}</option>)}</select></label>
+        <label title="renju boards are odd; 20x20 is gomoku's (Gomocup's freestyle league); the opening rules are for 15x15">Board <select data-testid="renju-size" value={size} onChange={(e) => setSize(Number((e.target as HTMLSelectElement).value))}>{BOARD_SIZES.map((n) => <option value={n}>{`${n}x${n}`}</option>)}</select></label>
       </div>
       <div class="row">
         <label>Opponent <select data-testid="renju-opponent" value={opponent} onChange={(e) => setOpponent((e.target as HTMLSelectElement).value)}>

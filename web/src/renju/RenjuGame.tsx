@@ -1,5 +1,5 @@
 // A renju game: the board from the server's `state` message, the opening steps as prompts, clocks,
-// resign, draw offer, takeback against the AI. Black's forbidden points are marked and refused.
+// resign, draw offer, pass (where the rules allow it), takeback against the AI. Black's forbidden points are marked and refused.
 import { Fragment, type JSX } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import type { GameSummary } from "../api";
@@ -13,6 +13,8 @@ export interface RenjuState {
   turn: string | null;
   to_act: number | null;
   accepts: string[];
+  /** Whether the seat to act may pass instead of playing a point (RJ-15; not against a brain). */
+  passes?: boolean;
   stones: Stone[];
   moves: string[];
   last: string | null;
@@ -191,6 +193,11 @@ export function RenjuGame({ summary, seat, state, events, error, send }: RenjuPr
           {seat !== null && !state.outcome && (
             <>
               {state.takeback && <button onClick={() => send({ type: "takeback" })}>Takeback</button>}
+              {mine && accepts.includes("move") && state.passes && (
+                <button data-testid="pass" onClick={() => confirm("Pass this move? Two passes in a row draw the game.") && send({ type: "move", point: "pass" })}>
+                  Pass
+                </button>
+              )}
               <button disabled={state.draw_offer === seat} onClick={() => send({ type: "draw_offer" })}>Offer draw</button>
               <button class="danger" onClick={() => confirm("Resign this game?") && send({ type: "resign" })}>Resign</button>
             </>
