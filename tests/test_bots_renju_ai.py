@@ -470,8 +470,9 @@ def test_rj12_without_passes_black_makes_the_forced_foul_and_loses() -> None:
 
 
 def test_without_passes_and_with_forbidden_moves_rejected_black_has_no_move() -> None:
-    """Under ``reject`` and no passes the core leaves Black with no move and the game not over (a gap
-    of the rules: RJ-15 has no rule for it): the AI says so, naming the situation."""
+    """Under ``reject`` and no passes, a game that reaches this board by moves is drawn by the core
+    (``Termination.NO_MOVE``, tests/test_renju_board.py); one set up with ``from_stones`` is not judged,
+    and leaves Black with no move: the AI says so, naming the situation."""
     position = forbidden_only_position(RENJU.replace(passes_allowed=False, forbidden_move="reject"))
     assert not position.is_over and not position.legal_moves and not position.is_legal(None)
     with pytest.raises(NoMoveError, match=r"every empty point is forbidden to Black.*allow no pass"):

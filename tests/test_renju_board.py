@@ -28,6 +28,7 @@ from taku.renju import (
     Termination,
     all_points,
 )
+from tests.renju_helpers import forbidden_only_moves
 
 P = Point.from_str
 
@@ -262,6 +263,24 @@ def test_rj_15_two_passes_in_a_row_draw() -> None:
     position = Position("h8passpass")
     position.pop()
     assert position.outcome() is None
+
+
+def test_rj_15_black_with_only_forbidden_points_and_no_pass_draws() -> None:
+    """Under ``reject`` with no passes, a White move that leaves Black only forbidden points (three
+    overline points, RJ-05) ends the game as a draw: Black can neither play nor pass. With passes
+    (or under ``black_loses``) the same moves leave the game on."""
+    moves = forbidden_only_moves()
+    stuck = RENJU.replace(passes_allowed=False, forbidden_move="reject")
+    position = Position(moves, rules=stuck)
+    assert position.outcome() == Outcome(Termination.NO_MOVE, None)
+    assert str(position.outcome()) == "draw (no legal move)" and not position.legal_moves
+    before = Position(moves, rules=stuck)
+    before.pop()  # White to move: the game was on before the move that left Black stuck
+    assert before.outcome() is None and before.turn is WHITE
+    for rules in (RENJU, RENJU.replace(passes_allowed=False), RENJU.replace(forbidden_move="reject")):
+        going_on = Position(moves, rules=rules)
+        assert going_on.outcome() is None, rules
+    assert Position("h8i9", rules=stuck).outcome() is None  # Black has points left: no draw
 
 
 def test_move_limit_draws() -> None:
@@ -524,8 +543,9 @@ def test_a_20x20_board_has_400_points_and_no_centre_rule() -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(st.sampled_from([GOMOKU_FREESTYLE, GOMOKU_STANDARD]), st.sampled_from([8, 20]), st.integers(0, 2**32))
-def test_random_games_on_even_boards_end_by_five_or_a_full_board(rules: RenjuRules, size: int,
-                                                                 seed: int) -> None:
+def test_random_games_on_even_boards_end_by_five_or_a_full_board(
+    rules: RenjuRules, size: int, seed: int
+) -> None:
     rng = random.Random(seed)
     position = Position(rules=rules.replace(board_size=size, passes_allowed=False))
     while not position.is_over:

@@ -51,7 +51,8 @@ class GameOverError(ValueError):
 class NoMoveError(IllegalMoveError):
     """The side to move may play no point and may not pass, and the rules core has not ended the
     game: Black, when every empty point is forbidden, under rules that reject forbidden moves
-    (``forbidden_move="reject"``) and allow no pass (RJ-15 has no rule for it)."""
+    (``forbidden_move="reject"``) and allow no pass, on a board set up with ``Position.from_stones``
+    (a game that gets there by moves is drawn by the core: ``Termination.NO_MOVE``)."""
 
 
 class UnknownLevelError(ValueError):

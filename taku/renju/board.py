@@ -55,6 +55,10 @@ class Termination(enum.Enum):
     """Every point is taken and nobody won: a draw (RJ-15)."""
     TWO_PASSES = "two passes"
     """Both players passed in a row: a draw (RJ-15)."""
+    NO_MOVE = "no legal move"
+    """Black is to move with only forbidden points left where the rules neither pass nor let him play
+    a foul (``passes_allowed=False``, ``forbidden_move="reject"``): the game cannot go on, a draw
+    (RJ-15 [GAP], like a full board)."""
     MOVE_LIMIT = "move limit"
     """A move brought the board to ``rules.move_limit`` stones (setup stones count, passes do not)
     and did not win: a draw."""
@@ -542,6 +546,17 @@ class Position:
             return Outcome(Termination.FULL_BOARD, None)
         if rules.move_limit is not None and self._stones >= rules.move_limit:
             return Outcome(Termination.MOVE_LIMIT, None)
+        stuck_possible = rules.fouls_for_black and rules.forbidden_move == "reject"
+        if color is WHITE and stuck_possible and not rules.passes_allowed:
+            # Black must play a point that is not a foul: is one left? (Almost always the first
+            # empty point checked is one, so this costs one foul check.)
+            lines, geo, mode = self._lines, self._geo, self._mode
+            for j in range(size * size):
+                if not cells[j]:
+                    found = foul_at(lines, geo, mode, j)
+                    if found in (NONE, WIN):
+                        return None
+            return Outcome(Termination.NO_MOVE, None)
         return None
 
 
