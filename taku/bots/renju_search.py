@@ -1045,12 +1045,19 @@ class ProofSearch:
     the points of its line or with a four of its own; a four the defender may only stop on a Black
     foul wins. With ``quiet_vcf`` the attacker may also play a quiet move after which it has a VCF
     (and must play the block of a defender's four, threat or not): the defender answers on the
-    points that may stop that VCF (``_vcf_threat_defences``). Proofs are sound; ``max_depth`` attacker moves bound the lines (a line cut there
-    counts as failed), and a node's numbers are kept by position (and, for the defender, by the
-    attacker's last move) in a table shared by the whole search."""
+    points that may stop that VCF (``_vcf_threat_defences``). With ``vcf_depth`` each attacker's
+    node is first searched for a VCF. Proofs are sound; ``max_depth`` attacker moves bound the
+    lines (a line cut there counts as failed), and a node's numbers are kept by position (and, for
+    the defender, by the attacker's last move) in a table shared by the whole search."""
 
     def __init__(
-        self, board: SearchBoard, attacker: int, clock: Clock, max_depth: int = 12, quiet_vcf: int = 0
+        self,
+        board: SearchBoard,
+        attacker: int,
+        clock: Clock,
+        max_depth: int = 12,
+        quiet_vcf: int = 0,
+        vcf_depth: int = 0,
     ) -> None:
         self.board = board
         self.attacker = attacker
@@ -1059,6 +1066,11 @@ class ProofSearch:
         self.max_depth = max_depth
         self.quiet_vcf = quiet_vcf
         self.quiet_pn = QUIET_PN
+        self.vcf_depth = vcf_depth
+        """When positive, an attacker's node is first searched for a VCF of up to this many fours
+        (the depth-first ``ThreatSearch.vcf``, with its table of failures): one found proves the
+        node at once (kept in ``vcf_lines`` for the main line) instead of a chain of nodes."""
+        self.vcf_lines: dict[int, list[int]] = {}
         """When positive, the attacker may also play a quiet move (no four, no real three) after
         which it has a VCF of up to this many fours: the defender must then stop that VCF
         (``_vcf_threat_defences``). 0: fours and threes only."""
@@ -1223,6 +1235,12 @@ class ProofSearch:
             self.table[key] = (0, INFINITY)
             return 0, INFINITY
         stored = self.table.get(key)
+        if stored is None and self.vcf_depth:
+            line = self.threats.vcf(self.vcf_depth)
+            if line is not None:
+                self.vcf_lines[key] = line
+                self.table[key] = (0, INFINITY)
+                return 0, INFINITY
         if depth <= 0:
             if stored is not None and stored[0] == 0:
                 return stored  # proven by a shorter path: a cut never overwrites a proof
@@ -1328,6 +1346,9 @@ class ProofSearch:
         fives = board.five_points(attacker)
         if fives:
             return [fives[0]]
+        found = self.vcf_lines.get(board.hash)
+        if found is not None:
+            return list(found)
         for i in self._or_moves() or []:
             board.place(i, attacker)
             try:
@@ -1416,9 +1437,11 @@ def find_vct(
     threes and fours, each VCF it ends with up to ``vcf_depth`` fours) with 60% of what is left, then
     proof-number search over fours and threes (``max_depth`` attacker moves plus half of
     ``vcf_depth``) with the rest. Each finds wins the other misses in time; the depth-first search
-    comes first as it finds most of the short ones sooner. With ``quiet_vcf`` the proof-number
-    search gets half of what is left and a second one the rest, in which the attacker may also
-    play quiet moves that leave it a VCF of up to ``quiet_vcf`` fours (``ProofSearch``).
+    comes first as it finds most of the short ones sooner. With ``quiet_vcf`` (the puzzle solver)
+    the depth-first VCT gets 45% instead of 60%, the proof-number search, which then looks for a
+    VCF at each attacker's node first, half of what is left, and a second one the rest, in which
+    the attacker may also play quiet moves that leave it a VCF of up to ``quiet_vcf`` fours
+    (``ProofSearch``).
     ``None`` if none is found in time. The clocks of the searches are appended to ``clocks`` (for
     counting the nodes spent)."""
     started = time.perf_counter()
@@ -1440,7 +1463,7 @@ def find_vct(
     except SearchTimeout:
         pass
     try:
-        search.clock = clock(left(0.6), 0.5)  # (its table of failed VCFs is kept)
+        search.clock = clock(left(0.45 if quiet_vcf else 0.6), 0.5)  # (its table of failed VCFs is kept)
         line = search.vct_deepening(max_depth, vcf_depth)
         if line is not None:
             return line
@@ -1450,7 +1473,8 @@ def find_vct(
     for quiet, share, nodes_share in stages:
         try:
             budget = clock(left(share), nodes_share)
-            proof = ProofSearch(board, attacker, budget, max_depth + vcf_depth // 2, quiet)
+            nodes_vcf = vcf_depth if quiet_vcf else 0
+            proof = ProofSearch(board, attacker, budget, max_depth + vcf_depth // 2, quiet, nodes_vcf)
             line = proof.solve()
             if line is not None and wins_by_line(board, attacker, line):
                 return line
