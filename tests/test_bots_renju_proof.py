@@ -263,3 +263,16 @@ def test_proof_search_reads_a_vcf_at_each_attackers_node() -> None:
     assert found is not None and proof.vcf_lines
     line = [board.point(i) for i in found]
     assert replays_to_a_win(position, line), [str(p) for p in line]
+
+
+def test_proof_numbers_count_the_defenders_fours() -> None:
+    """With the VCF check on, a three starts with a proof number one higher for each four the
+    defender could answer it with, so threes the defender can meet with counter-fours are tried
+    later: game18-39-white is proved within 50 000 nodes (about 20 000; 112 000 when every three
+    started at 3), and its main line replays to a win."""
+    position = _mate("game18-39-white")
+    board = SearchBoard(position)
+    found = ProofSearch(board, 2, Clock(None, 50_000), 14, 0, 12).solve()
+    assert found is not None
+    line = [board.point(i) for i in found]
+    assert replays_to_a_win(position, line), [str(p) for p in line]
