@@ -155,3 +155,124 @@ def test_mate_puzzle_not_yet_solved_gives_no_false_win(name: str, moves: str) ->
     position = Position(moves)
     line = solve_vct(position, max_depth=4, time_limit=1)
     assert line is None or replays_to_a_win(position, line), name
+
+
+# -- quiet moves that threaten a VCF (issue 13: the puzzles whose win starts with a move that is
+# neither a three nor a four) ----------------------------------------------------------------------
+
+
+def _mate(name: str) -> Position:
+    return Position(next(moves for row_name, _, _, moves in MATE_ROWS if row_name == name))
+
+
+def _quiet_proof(position: Position, quiet_vcf: int, max_depth: int = 14) -> list[Point] | None:
+    board = SearchBoard(position)
+    line = ProofSearch(board, int(position.turn), Clock(60), max_depth, quiet_vcf).solve()
+    return None if line is None else [board.point(i) for i in line]
+
+
+def test_forced_block_that_leaves_a_vcf_is_searched() -> None:
+    """game19-28-black: White has a four; Black's block on d10 makes no three or four, but after it
+    Black has a VCF whatever White does. Fours and threes alone find nothing; with quiet VCF
+    threats the proof starts with the block and its main line replays to a win."""
+    position = _mate("game19-28-black")
+    assert _quiet_proof(position, 0) is None
+    line = _quiet_proof(position, 12)
+    assert line is not None and str(line[0]) == "d10"
+    assert replays_to_a_win(position, line), [str(p) for p in line]
+
+
+def test_quiet_move_threatening_a_vcf_wins() -> None:
+    """game32-17-white (Rapfi: 13 plies): White's win plays j11, a move making no three or four,
+    after a three; solve_vct now finds a win and its main line replays."""
+    position = _mate("game32-17-white")
+    assert _quiet_proof(position, 0) is None
+    line = solve_vct(position, max_depth=8, time_limit=60)
+    assert line is not None and replays_to_a_win(position, line), line
+
+
+def test_vcf_threat_defences_are_every_move_that_stops_the_vcf() -> None:
+    """After White's quiet j11 (game32-17-white after h12 k12 j11) White has a VCF if Black passes.
+    The defences listed must hold every Black move that stops it: any other legal Black move still
+    leaves White a VCF."""
+    position = _mate("game32-17-white")
+    for move in ("h12", "k12", "j11"):
+        position.push(move)
+    board = SearchBoard(position)
+    proof = ProofSearch(board, 2, Clock(60), 14, 12)
+    defences = proof._vcf_threat_defences()
+    assert defences  # a threat with defences
+    threats = ThreatSearch(board, 2, Clock(60))
+    stopping = []
+    for i in list(board.candidates()):
+        if i in defences or board.foul(i):
+            continue
+        board.place(i, 1)
+        try:
+            # (Black's own four is a defence: it is listed, so none is met here)
+            if threats.vcf_deepening(12) is None:
+                stopping.append(str(board.point(i)))
+        finally:
+            board.remove(i)
+    assert stopping == []
+    # And a defence of the list does stop it: the line's first four, taken by Black.
+    first = defences[0]
+    board.place(first, 1)
+    try:
+        line = ThreatSearch(board, 2, Clock(60)).vcf_deepening(12)
+        assert line is None or first not in line
+    finally:
+        board.remove(first)
+
+
+def test_a_quiet_move_without_a_vcf_behind_it_is_no_threat() -> None:
+    """A quiet position (two open twos at most): the quiet search proves nothing, and a quiet
+    move's defences are ``[]`` (it threatens nothing) when the attacker has no VCF after it."""
+    position = Position.from_stones("h8 j8", "a1 a3", turn=BLACK)
+    assert _quiet_proof(position, 12, max_depth=3) is None
+    board = SearchBoard(position)
+    proof = ProofSearch(board, 1, Clock(60), 3, 12)
+    h10 = Point.from_str("h10")
+    quiet = h10.y * board.size + h10.x
+    board.place(quiet, 1)
+    try:
+        assert proof._vcf_threat_defences() == []
+    finally:
+        board.remove(quiet)
+
+
+def test_a_three_closed_by_the_defenders_counter_four_is_no_longer_a_three() -> None:
+    """White's open three h8 i8 j8; Black's stone on g8 (as when Black answers it with a four that
+    also closes it) leaves a closed three: the defender no longer has to answer it."""
+    open_three = Position.from_stones("a1 a3 o1", "h8 i8 j8", turn=BLACK)
+    closed = Position.from_stones("a1 a3 g8", "h8 i8 j8", turn=BLACK)
+    point = Point.from_str("j8")
+    j8 = point.y * 15 + point.x
+    assert ThreatSearch(SearchBoard(open_three), 2, Clock(60)).is_three(j8)
+    assert not ThreatSearch(SearchBoard(closed), 2, Clock(60)).is_three(j8)
+
+
+def test_proof_search_reads_a_vcf_at_each_attackers_node() -> None:
+    """With ``vcf_depth`` df-pn proves a node with a VCF at once instead of through a chain of
+    fours: game37-16-black (Rapfi: 15 plies) is proved within 100 000 nodes (without: about
+    280 000), and the main line, ending in the VCF found, replays to a win."""
+    position = _mate("game37-16-black")
+    board = SearchBoard(position)
+    proof = ProofSearch(board, 1, Clock(None, 100_000), 14, 0, 12)
+    found = proof.solve()
+    assert found is not None and proof.vcf_lines
+    line = [board.point(i) for i in found]
+    assert replays_to_a_win(position, line), [str(p) for p in line]
+
+
+def test_proof_numbers_count_the_defenders_fours() -> None:
+    """With the VCF check on, a three starts with a proof number one higher for each four the
+    defender could answer it with, so threes the defender can meet with counter-fours are tried
+    later: game18-39-white is proved within 50 000 nodes (about 20 000; 112 000 when every three
+    started at 3), and its main line replays to a win."""
+    position = _mate("game18-39-white")
+    board = SearchBoard(position)
+    found = ProofSearch(board, 2, Clock(None, 50_000), 14, 0, 12).solve()
+    assert found is not None
+    line = [board.point(i) for i in found]
+    assert replays_to_a_win(position, line), [str(p) for p in line]

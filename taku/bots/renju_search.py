@@ -926,9 +926,16 @@ class ThreatSearch:
             finally:
                 board.remove(block)
             return None if rest is None else [block, *rest]
-        if self.attacker != 1 or self._real_three(i):
+        if self.is_three(i):
             return self._refute_all(i, depth, vcf_depth)
         return None
+
+    def is_three(self, i: int) -> bool:
+        """Whether the attacker's stone on ``i`` makes a three now (for Black a real one): after a
+        counter-four and its block the defender's stone may have closed it."""
+        if self.attacker == 1:
+            return self._real_three(i)
+        return any((entry >> STRAIGHT_MASK_SHIFT) & MASK11 for entry in self.board.placed_entries(i, 2))
 
     def counter_block(self) -> int:
         """After a defender's move: the point where the attacker must block the defender's new four
@@ -1019,20 +1026,54 @@ _AND_KEY: Final = 0x1E3779B97F4A7C15
 """Mixed into the key of a defender's node with the attacker's last move (its answers depend on it)."""
 
 
+def _start_pn(info: int, quiet_pn: int) -> int:
+    """The proof number an attacker's move starts with in ``ProofSearch``, from its ``info``."""
+    if (info >> INFO_FOURS_SHIFT) & 15:
+        return 1
+    if (info >> INFO_THREES_SHIFT) & 7:
+        return 3
+    return quiet_pn
+
+
+QUIET_PN: Final = 20
+"""The proof number a quiet attacker's move (a VCF threat) starts with: above a three's 3."""
+
+
 class ProofSearch:
     """Depth-first proof-number search (df-pn) for a VCT of ``attacker``: the attacker moves fours and
     threes (Black's real threes only), the defender answers a four at its five point and a three at
     the points of its line or with a four of its own; a four the defender may only stop on a Black
-    foul wins. Proofs are sound; ``max_depth`` attacker moves bound the lines (a line cut there
-    counts as failed), and a node's numbers are kept by position (and, for the defender, by the
-    attacker's last move) in a table shared by the whole search."""
+    foul wins. With ``quiet_vcf`` the attacker may also play a quiet move after which it has a VCF
+    (and must play the block of a defender's four, threat or not): the defender answers on the
+    points that may stop that VCF (``_vcf_threat_defences``). With ``vcf_depth`` each attacker's
+    node is first searched for a VCF. Proofs are sound; ``max_depth`` attacker moves bound the
+    lines (a line cut there counts as failed), and a node's numbers are kept by position (and, for
+    the defender, by the attacker's last move) in a table shared by the whole search."""
 
-    def __init__(self, board: SearchBoard, attacker: int, clock: Clock, max_depth: int = 12) -> None:
+    def __init__(
+        self,
+        board: SearchBoard,
+        attacker: int,
+        clock: Clock,
+        max_depth: int = 12,
+        quiet_vcf: int = 0,
+        vcf_depth: int = 0,
+    ) -> None:
         self.board = board
         self.attacker = attacker
         self.defender = 3 - attacker
         self.clock = clock
         self.max_depth = max_depth
+        self.quiet_vcf = quiet_vcf
+        self.quiet_pn = QUIET_PN
+        self.vcf_depth = vcf_depth
+        """When positive, an attacker's node is first searched for a VCF of up to this many fours
+        (the depth-first ``ThreatSearch.vcf``, with its table of failures): one found proves the
+        node at once (kept in ``vcf_lines`` for the main line) instead of a chain of nodes."""
+        self.vcf_lines: dict[int, list[int]] = {}
+        """When positive, the attacker may also play a quiet move (no four, no real three) after
+        which it has a VCF of up to this many fours: the defender must then stop that VCF
+        (``_vcf_threat_defences``). 0: fours and threes only."""
         self.table: dict[int, tuple[int, int]] = {}
         self.threats = ThreatSearch(board, attacker, clock)
         """For the move generators shared with the depth-first searches."""
@@ -1070,8 +1111,34 @@ class ProofSearch:
             return None
         moves = [i for _, i in board.threat_moves(self.attacker, True)]
         if threats:
-            moves = [i for i in moves if i == threats[0]]
+            block = threats[0]
+            if self.quiet_vcf:
+                # The block is forced, threat or not: it may be a quiet move that leaves a VCF.
+                return [] if self.attacker == 1 and board.foul(block) else [block]
+            return [i for i in moves if i == block]
+        if self.quiet_vcf:
+            moves.extend(self._quiet_moves(moves))
         return moves
+
+    def _quiet_moves(self, threats: list[int]) -> list[int]:
+        """The attacker's quiet candidates: moves that are not in ``threats`` (its fours and threes)
+        but give it a new four point on some line (a closed or split three, or a Black three that
+        is not a real one), best value first; only such a move can give it a VCF it had not."""
+        board = self.board
+        attacker = self.attacker
+        found: list[tuple[int, int]] = []
+        for i in board.candidates():
+            packed = board.info(i, attacker)
+            if packed & (INFO_FIVE | INFO_OVERLINE) or i in threats:
+                continue
+            e0, e1, e2, e3 = board.entries(i, attacker)
+            if (e0 | e1 | e2 | e3) & (MASK11 << FOUR_MASK_SHIFT) == 0:
+                continue
+            if attacker == 1 and board.foul(i):
+                continue
+            found.append((packed >> INFO_VALUE_SHIFT, i))
+        found.sort(reverse=True)
+        return [i for _, i in found]
 
     def _and_moves(self, i: int) -> list[int] | None:
         """The defender's answers to the attacker's move on ``i`` (on the board); ``None`` if it
@@ -1096,9 +1163,67 @@ class ProofSearch:
             if self.threats._defence_blocked(block):
                 return None
             return [block]
-        if self.attacker == 1 and not self.threats._real_three(i):
+        if self.threats.is_three(i):
+            found = self.threats._defences(i)
+            return found if found else None
+        return self._vcf_threat_defences() if self.quiet_vcf else []
+
+    def _vcf_threat_defences(self) -> list[int] | None:
+        """After the attacker's quiet move: the defender's moves that may stop the VCF the attacker
+        now has (as if the defender passed); ``[]`` if it has none (the move threatens nothing),
+        ``None`` if no move may stop it.
+
+        A VCF is one line (each four has one answer). A defender's stone can only spoil it on a
+        point of the line (a four's point, a block, the last five points), or by making a four of
+        its own (a counter-four), or by giving one of the line's blocks a four for the defender
+        (the block would then be a counter-four the line does not answer); when the defender is
+        Black, a point around a five point forbidden to it may change that it is forbidden. Those
+        are the defences, the line's points first."""
+        board = self.board
+        threats = self.threats
+        attacker, defender = self.attacker, self.defender
+        saved = threats.vcf_cut
+        line = threats.vcf_deepening(self.quiet_vcf)
+        threats.vcf_cut = saved
+        if line is None:
             return []
-        found = self.threats._defences(i)
+        points = list(line)
+        blocks = set(line[1::2])
+        if len(line) % 2 == 1:
+            # The last move is a five, or a four only a Black foul stops: its five points count.
+            placed: list[int] = []
+            try:
+                for k, p in enumerate(line[:-1]):
+                    board.place(p, attacker if k % 2 == 0 else defender)
+                    placed.append(p)
+                last = line[-1]
+                if last not in board.five_points(attacker):
+                    board.place(last, attacker)
+                    placed.append(last)
+                    ends = board.new_five_points(last, attacker)
+                    points.extend(ends)
+                    if defender == 1:
+                        for end in ends:
+                            points.extend(j for j in board.reach[end] if board.cells[j] == 0)
+            finally:
+                for p in reversed(placed):
+                    board.remove(p)
+        for _, p in board.threat_moves(defender, False):
+            points.append(p)
+        for p in board.candidates():
+            entries = board.entries(p, defender)
+            for d in range(4):
+                mask = (entries[d] >> FOUR_MASK_SHIFT) & MASK11
+                if mask and any(q in blocks for q in board.mask_points(p, d, mask)):
+                    points.append(p)
+                    break
+        found: list[int] = []
+        seen: set[int] = set()
+        for p in points:
+            if p not in seen and board.cells[p] == 0:
+                seen.add(p)
+                if not threats._defence_blocked(p):
+                    found.append(p)
         return found if found else None
 
     def _or(self, th_pn: int, th_dn: int, depth: int) -> tuple[int, int]:
@@ -1110,6 +1235,12 @@ class ProofSearch:
             self.table[key] = (0, INFINITY)
             return 0, INFINITY
         stored = self.table.get(key)
+        if stored is None and self.vcf_depth:
+            line = self.threats.vcf(self.vcf_depth)
+            if line is not None:
+                self.vcf_lines[key] = line
+                self.table[key] = (0, INFINITY)
+                return 0, INFINITY
         if depth <= 0:
             if stored is not None and stored[0] == 0:
                 return stored  # proven by a shorter path: a cut never overwrites a proof
@@ -1124,12 +1255,22 @@ class ProofSearch:
         attacker = self.attacker
         table = self.table
         keys = board.keys[attacker]
-        # A four has one answer, a three several: a four's proof number starts lower.
-        fours = {i: (board.info(i, attacker) >> INFO_FOURS_SHIFT) & 15 for i in moves}
+        # A four has one answer, a three several, a quiet move more: a four's proof number starts
+        # lowest, a quiet move's highest.
+        start = {i: _start_pn(board.info(i, attacker), self.quiet_pn) for i in moves}
+        if self.vcf_depth:
+            # Each of the defender's fours is one more answer to a three or a quiet move (df-pn
+            # with this start proves the mate puzzles with fewer nodes: game18-39-white 20 000
+            # against 112 000).
+            counters = len(board.threat_moves(self.defender, False))
+            if counters:
+                for i in moves:
+                    if start[i] > 1:
+                        start[i] += counters
         while True:
             best, best_pn, second_pn, dn_sum, best_dn = -1, INFINITY, INFINITY, 0, 0
             for i in moves:
-                cpn, cdn = table.get(key ^ keys[i] ^ _AND_KEY ^ i) or (1 if fours[i] else 3, 1)
+                cpn, cdn = table.get(key ^ keys[i] ^ _AND_KEY ^ i) or (start[i], 1)
                 dn_sum = min(INFINITY, dn_sum + cdn)
                 if cpn < best_pn:
                     best, second_pn, best_pn, best_dn = i, best_pn, cpn, cdn
@@ -1214,6 +1355,9 @@ class ProofSearch:
         fives = board.five_points(attacker)
         if fives:
             return [fives[0]]
+        found = self.vcf_lines.get(board.hash)
+        if found is not None:
+            return list(found)
         for i in self._or_moves() or []:
             board.place(i, attacker)
             try:
@@ -1295,13 +1439,17 @@ def find_vct(
     max_depth: int,
     vcf_depth: int,
     clocks: list[Clock] | None = None,
+    quiet_vcf: int = 0,
 ) -> list[int] | None:
     """A VCT for ``attacker`` within about ``seconds`` (and ``nodes``): the shortest VCF first (up to
     ``vcf_depth`` fours, 15% of the time), then the iterative-deepening depth-first VCT (``max_depth``
     threes and fours, each VCF it ends with up to ``vcf_depth`` fours) with 60% of what is left, then
     proof-number search over fours and threes (``max_depth`` attacker moves plus half of
     ``vcf_depth``) with the rest. Each finds wins the other misses in time; the depth-first search
-    comes first as it finds most of the short ones sooner.
+    comes first as it finds most of the short ones sooner. With ``quiet_vcf`` (the puzzle solver)
+    the depth-first VCT gets 25% instead of 60%, and the proof-number search, with the rest, looks
+    for a VCF at each attacker's node first and lets the attacker also play quiet moves that leave
+    it a VCF of up to ``quiet_vcf`` fours (``ProofSearch``).
     ``None`` if none is found in time. The clocks of the searches are appended to ``clocks`` (for
     counting the nodes spent)."""
     started = time.perf_counter()
@@ -1323,14 +1471,17 @@ def find_vct(
     except SearchTimeout:
         pass
     try:
-        search.clock = clock(left(0.6), 0.5)  # (its table of failed VCFs is kept)
+        search.clock = clock(left(0.25 if quiet_vcf else 0.6), 0.5)  # (its table of failed VCFs is kept)
         line = search.vct_deepening(max_depth, vcf_depth)
         if line is not None:
             return line
     except SearchTimeout:
         pass
     try:
-        line = ProofSearch(board, attacker, clock(left(1.0), 0.4), max_depth + vcf_depth // 2).solve()
+        depth = max_depth + vcf_depth // 2
+        node_vcf = vcf_depth if quiet_vcf else 0
+        proof = ProofSearch(board, attacker, clock(left(1.0), 0.4), depth, quiet_vcf, node_vcf)
+        line = proof.solve()
         return line if line is not None and wins_by_line(board, attacker, line) else None
     except SearchTimeout:
         return None
