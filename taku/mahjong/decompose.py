@@ -19,14 +19,10 @@ TRIPLET: Final = 34
 
 # A split of one part: (pair kind or -1, groups tuple).
 _Split = tuple[int, tuple[int, ...]]
-# Per part (man, pin, sou, honours): counts, packed three bits each with the first count highest,
-# -> every split (all with a pair when the part's size is 2 mod 3, all without one when it is
-# 0 mod 3), empty when the counts cannot be split. Filled on first sight of each set of counts.
-_split_tables: Final[tuple[dict[int, tuple[_Split, ...]], ...]] = ({}, {}, {}, {})
 
 
 def _part_splits(part: bytes, suit: int) -> tuple[_Split, ...]:
-    """Every split of one part's counts (empty if there is none), memoised with its sub-parts."""
+    """Every split of one part's counts (empty if there is none)."""
     code = 0
     for count in part:
         code = code * 8 + count
@@ -35,49 +31,61 @@ def _part_splits(part: bytes, suit: int) -> tuple[_Split, ...]:
 
 def _splits_of(code: int, size: int, suit: int) -> tuple[_Split, ...]:
     """:func:`_part_splits` of the ``size`` counts packed in ``code`` (three bits each, the first
-    count highest).
+    count highest): every split (all with a pair when the part's size is 2 mod 3, all without one
+    when it is 0 mod 3), in order of (pair, groups); empty when the counts cannot be split.
 
-    The leftmost tile present starts a triplet, a sequence or the pair; what is left is a smaller
-    part of the same suit, looked up (or split) the same way. Each split is found once: through its
-    triplet on that tile if it has one, else through its sequence there, else through its pair
-    (so a branch skips the rest's splits that hold a group on that tile found by an earlier one),
-    and its groups come out ordered (by lowest kind, a triplet first) with no sorting.
+    Each split is found once, kind by kind from the first (:func:`_split_from`). The callers keep
+    what they make of the splits, so nothing is memoised here.
     """
-    table = _split_tables[suit]
-    found = table.get(code)
-    if found is not None:
-        return found
-    first = -1
     total = 0
-    for i in range(size):
-        count = code >> 3 * (size - 1 - i) & 7
-        if count and first < 0:
-            first = i
-        total += count
-    if first < 0:
-        found = ((-1, ()),)
-    elif total % 3 == 1:
-        found = ()
-    else:
-        splits: list[_Split] = []
-        shift = 3 * (size - 1 - first)  # of the leftmost kind present (the next ones below)
-        count = code >> shift & 7
-        triplet = TRIPLET + suit * 9 + first
-        sequence = suit * 9 + first
-        if count >= 3:
-            for pair, groups in _splits_of(code - (3 << shift), size, suit):
-                splits.append((pair, (triplet, *groups)))
-        if suit < 3 and first + 2 < size and code >> shift - 3 & 7 and code >> shift - 6 & 7:
-            for pair, groups in _splits_of(code - (0o111 << shift - 6), size, suit):
-                if not groups or groups[0] != triplet:
-                    splits.append((pair, (sequence, *groups)))
-        if count >= 2 and total % 3 == 2:
-            for pair, groups in _splits_of(code - (2 << shift), size, suit):
-                if pair < 0 and (not groups or groups[0] not in (triplet, sequence)):
-                    splits.append((sequence, groups))
-        found = tuple(sorted(splits))
-    table[code] = found
-    return found
+    rest = code
+    while rest:
+        total += rest & 7
+        rest >>= 3
+    if total % 3 == 1:
+        return ()
+    found: list[_Split] = []
+    _split_from(code, 3 * (size - 1), suit * 9, suit < 3, -1, [], found)
+    if len(found) > 1:
+        found.sort()
+    return tuple(found)
+
+
+def _split_from(code: int, shift: int, kind: int, runs: bool, pair: int, groups: list[int],
+                found: list[_Split]) -> None:
+    """Add to ``found`` every split of the counts packed in ``code`` from the count at ``shift``
+    (of kind ``kind``) down, after ``groups`` and ``pair`` (-1: none yet) of the kinds before;
+    ``runs``: whether the part's kinds make sequences. ``groups`` is restored before returning.
+
+    The tiles of a kind not used by sequences of the two kinds before are a triplet or not, the
+    pair or not, and the rest sequences starting there: so the groups come out ordered by lowest
+    kind, a triplet first. The counts stay packed (native int arithmetic when compiled)."""
+    while shift >= 0 and not code >> shift & 7:
+        shift -= 3
+        kind += 1
+    if shift < 0:
+        found.append((pair, tuple(groups)))
+        return
+    count = code >> shift & 7
+    code -= count << shift
+    triplets = 0
+    while 3 * triplets <= count:
+        pairs = 0
+        while pairs <= 1 and 3 * triplets + 2 * pairs <= count:
+            sequences = count - 3 * triplets - 2 * pairs
+            if (not pairs or pair < 0) and (not sequences or (
+                    runs and shift >= 6 and code >> shift - 3 & 7 >= sequences
+                    and code >> shift - 6 & 7 >= sequences)):
+                for _ in range(triplets):
+                    groups.append(TRIPLET + kind)
+                for _ in range(sequences):
+                    groups.append(kind)
+                _split_from(code - (sequences * 0o11 << shift - 6) if sequences else code,
+                            shift - 3, kind + 1, runs, kind if pairs else pair, groups, found)
+                for _ in range(triplets + sequences):
+                    groups.pop()
+            pairs += 1
+        triplets += 1
 
 
 AnalysedSplit = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]

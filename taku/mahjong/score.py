@@ -1302,9 +1302,8 @@ def _payments_with_pao(base: int, yakuman: list[tuple[str, int]], win: Win, rule
                        ) -> tuple[tuple[Payment, ...], tuple[Payment, ...]]:
     """Payments, and the liable player's part of them (MJ-PAO-04..07): ``(payments, liable)``,
     ``liable`` empty or one :class:`Payment` for what he pays by liability alone."""
-    seat, dealer, honba = win.seat_wind, win.is_dealer, win.honba
-    normal = hand_payments(base, dealer=dealer, tsumo=win.tsumo, seat=seat,
-                           discarder=win.discarder, honba=honba, rules=rules)
+    seat, dealer, honba = win.seat_wind, win.seat_wind == 0, win.honba
+    normal = _payments(base, dealer, win.tsumo, seat, win.discarder, honba, rules.honba_points)
     liable_seat = win.pao_seat
     if liable_seat is None:
         return normal, ()
