@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, final
 
 from taku.mahjong.tiles import Kind, counts_key, kind_to_str
 from taku.values import reduce_value
@@ -207,13 +207,42 @@ triplets, twins). A bit set has one bit per lowest kind (bit ``n``: the sequence
 pairs; equal sequences are of one suit, so a hand's twins are the sum of its parts')."""
 
 
-PartSplits = tuple[bool, tuple[SplitSummary, ...]]
-"""The splits of one part of a hand, and whether they hold the pair (all of them do, or none)."""
+@final
+class PartSplit:
+    """One split of one part of a hand, as the scorer reads it (:data:`SplitSummary`'s fields).
+
+    A class rather than a tuple: compiled, reading a field is reading a struct (an item of a
+    tuple typed as fixed-length is type-checked and unboxed at each read)."""
+
+    __slots__ = ("groups", "pair", "sequence_bits", "sequences", "triplet_bits", "triplets", "twins")
+
+    def __init__(self, pair: int, groups: tuple[int, ...], sequence_bits: int, triplet_bits: int,
+                 sequences: int, triplets: int, twins: int) -> None:
+        self.pair = pair
+        self.groups = groups
+        self.sequence_bits = sequence_bits
+        self.triplet_bits = triplet_bits
+        self.sequences = sequences
+        self.triplets = triplets
+        self.twins = twins
+
+
+@final
+class PartSplits:
+    """The splits of one part of a hand (at least one when it can be split), how many, and
+    whether they hold the pair (all of them do, or none)."""
+
+    __slots__ = ("count", "has_pair", "splits")
+
+    def __init__(self, has_pair: bool, splits: tuple[PartSplit, ...]) -> None:
+        self.has_pair = has_pair
+        self.splits = splits
+        self.count = len(splits)
 
 
 def _part_splits_of(splits: tuple[_Split, ...]) -> PartSplits:
     """Each split of a part with its sequences and triplets as bit sets and counts."""
-    found: list[SplitSummary] = []
+    found: list[PartSplit] = []
     for pair, groups in splits:
         sequence_bits = triplet_bits = sequences = triplets = twins = 0
         previous = -1  # the last sequence not yet paired with an identical one
@@ -229,23 +258,81 @@ def _part_splits_of(splits: tuple[_Split, ...]) -> PartSplits:
                     previous = -1
                 else:
                     previous = code
-        found.append((pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins))
-    return bool(found) and found[0][0] >= 0, tuple(found)
+        found.append(PartSplit(pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins))
+    return PartSplits(bool(found) and found[0].pair >= 0, tuple(found))
 
 
-_coded_parts: Final[tuple[dict[int, PartSplits], ...]] = ({}, {}, {}, {})
-"""Per part, :func:`_part_splits_of` keyed by its counts packed three bits each."""
+_HASH_FACTOR: Final = 0x2545F491
+"""The multiplier of :class:`_PartTable`'s hash (odd, below 2**30: a key times it stays a native
+int when compiled, which checks that each factor is below 2**30)."""
+
+
+@final
+class _PartTable:
+    """The parts seen so far, keyed by their suit and packed counts (``code << 2 | suit``, never
+    0): a hash table with open addressing in two lists. A ``dict`` would box each key (a new int
+    object: the codes are large) and compare int objects; here a key stays a native int."""
+
+    __slots__ = ("keys", "mask", "parts", "used")
+
+    def __init__(self) -> None:
+        self.keys: list[int] = [0] * 1024
+        self.parts: list[PartSplits | None] = [None] * 1024
+        self.mask = 1023
+        self.used = 0
+
+    def get(self, key: int) -> PartSplits | None:
+        """The part stored under ``key``, or None."""
+        keys = self.keys
+        mask = self.mask
+        slot = key * _HASH_FACTOR >> 20 & mask
+        while True:
+            found = keys[slot]
+            if found == key:
+                return self.parts[slot]
+            if not found:
+                return None
+            slot = slot + 1 & mask
+
+    def add(self, key: int, part: PartSplits) -> None:
+        """Store ``part`` under ``key`` (not stored yet); the lists double when half full."""
+        if 2 * (self.used + 1) > len(self.keys):
+            keys, parts = self.keys, self.parts
+            self.keys = [0] * (2 * len(keys))
+            self.parts = [None] * (2 * len(keys))
+            self.mask = 2 * len(keys) - 1
+            self.used = 0
+            for old_key, old_part in zip(keys, parts, strict=True):
+                if old_part is not None:
+                    self._put(old_key, old_part)
+        self._put(key, part)
+
+    def _put(self, key: int, part: PartSplits) -> None:
+        keys = self.keys
+        mask = self.mask
+        slot = key * _HASH_FACTOR >> 20 & mask
+        while keys[slot]:
+            slot = slot + 1 & mask
+        keys[slot] = key
+        self.parts[slot] = part
+        self.used += 1
+
+
+_coded_parts: Final = _PartTable()
+""":func:`_part_splits_of` of every part seen, keyed by its suit and counts packed three bits each."""
 _bytes_parts: Final[tuple[dict[bytes, PartSplits], ...]] = ({}, {}, {}, {})
 """The same keyed by the part's counts as ``bytes`` (the interpreter's key: no packing)."""
-_NO_TILES: Final[PartSplits] = (False, ((-1, (), 0, 0, 0, 0, 0),))
+_NO_TILES: Final = PartSplits(False, (PartSplit(-1, (), 0, 0, 0, 0, 0),))
 
 
 def _coded_part(code: int, suit: int) -> PartSplits:
     if not code:
         return _NO_TILES
-    found = _coded_parts[suit].get(code)
+    key = code << 2 | suit
+    found = _coded_parts.get(key)
     if found is None:
-        found = _coded_parts[suit][code] = _part_splits_of(_splits_of(code, 9 if suit < 3 else 7, suit))
+        found = _part_splits_of(_splits_of(code, 9 if suit < 3 else 7, suit))
+        _coded_parts.add(key, found)
     return found
 
 
@@ -276,40 +363,42 @@ def part_summaries(key: bytes) -> PartSummaries:
 def readings(parts: PartSummaries) -> int:
     """How many splits of the whole hand into groups and exactly one pair the parts make: the
     product of their numbers of splits, or 0 if a part cannot be split or the pairs are not one."""
-    (man_pair, man), (pin_pair, pin), (sou_pair, sou), (honours_pair, honours) = parts
-    if man_pair + pin_pair + sou_pair + honours_pair != 1:
+    man, pin, sou, honours = parts
+    if man.has_pair + pin.has_pair + sou.has_pair + honours.has_pair != 1:
         return 0
-    return len(man) * len(pin) * len(sou) * len(honours)
+    return man.count * pin.count * sou.count * honours.count
 
 
 def reading(parts: PartSummaries, index: int) -> SplitSummary:
     """The split of the whole hand numbered ``index`` (0 to :func:`readings` - 1): one split of
     each part, counts and bit sets added up (the parts' kinds do not overlap), groups joined in
     order of kind."""
-    man, pin, sou, honours = parts[0][1], parts[1][1], parts[2][1], parts[3][1]
-    a = man[index % len(man)]
-    index //= len(man)
-    b = pin[index % len(pin)]
-    index //= len(pin)
-    c = sou[index % len(sou)]
-    d = honours[index // len(sou)]
+    man, pin, sou, honours = parts
+    a = man.splits[index % man.count]
+    index //= man.count
+    b = pin.splits[index % pin.count]
+    index //= pin.count
+    c = sou.splits[index % sou.count]
+    d = honours.splits[index // sou.count]
     # The pair is the one part's with a pair (the others' are -1); empty parts join nothing.
-    pair = a[0]
-    groups = a[1]
-    if b[0] >= 0:
-        pair = b[0]
-    if b[1]:
-        groups = groups + b[1] if groups else b[1]
-    if c[0] >= 0:
-        pair = c[0]
-    if c[1]:
-        groups = groups + c[1] if groups else c[1]
-    if d[0] >= 0:
-        pair = d[0]
-    if d[1]:
-        groups = groups + d[1] if groups else d[1]
-    return (pair, groups, a[2] | b[2] | c[2] | d[2], a[3] | b[3] | c[3] | d[3],
-            a[4] + b[4] + c[4] + d[4], a[5] + b[5] + c[5] + d[5], a[6] + b[6] + c[6] + d[6])
+    pair = a.pair
+    groups = a.groups
+    if b.pair >= 0:
+        pair = b.pair
+    if b.groups:
+        groups = groups + b.groups if groups else b.groups
+    if c.pair >= 0:
+        pair = c.pair
+    if c.groups:
+        groups = groups + c.groups if groups else c.groups
+    if d.pair >= 0:
+        pair = d.pair
+    if d.groups:
+        groups = groups + d.groups if groups else d.groups
+    return (pair, groups, a.sequence_bits | b.sequence_bits | c.sequence_bits | d.sequence_bits,
+            a.triplet_bits | b.triplet_bits | c.triplet_bits | d.triplet_bits,
+            a.sequences + b.sequences + c.sequences + d.sequences,
+            a.triplets + b.triplets + c.triplets + d.triplets, a.twins + b.twins + c.twins + d.twins)
 
 
 def split_summaries(counts: Sequence[int]) -> list[SplitSummary]:
