@@ -259,14 +259,16 @@ def test_packed_parts_read_as_the_bytes_parts() -> None:
             [reading(keyed, n) for n in range(readings(keyed))]
 
 
-def test_part_table_keeps_every_part_through_growth() -> None:
-    """The table of parts (open addressing in two lists, doubled when half full) gives back what
-    was stored under each key, and None for a key never stored, after three doublings."""
-    from taku.mahjong.decompose import PartSplit, PartSplits, _PartTable
+@pytest.mark.parametrize("bits", [29, 60])
+def test_int_table_keeps_every_value_through_growth(bits: int) -> None:
+    """The scorer's int-keyed table (open addressing in two lists, doubled when half full; its
+    keys: parts' packed counts below 2**29, payments' below 2**60) gives back what was stored under
+    each key, and None for a key never stored, after three doublings."""
+    from taku.mahjong.decompose import IntTable, PartSplit, PartSplits
 
-    table = _PartTable()
+    table = IntTable()
     rng = random.Random(3)
-    keys = rng.sample(range(1, 1 << 29), 6000)
+    keys = rng.sample(range(1, 1 << bits), 6000)
     stored = {key: PartSplits(key % 2 == 0, (PartSplit(-1, (key % 34,), 0, 0, 1, 0, 0),))
               for key in keys[:3000]}
     for key, part in stored.items():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, final
+from typing import Any, Final, Literal, cast, final
 
 from taku.mahjong.tiles import Kind, counts_key, kind_to_str
 from taku.values import reduce_value
@@ -263,62 +263,63 @@ def _part_splits_of(splits: tuple[_Split, ...]) -> PartSplits:
 
 
 _HASH_FACTOR: Final = 0x2545F491
-"""The multiplier of :class:`_PartTable`'s hash (odd, below 2**30: a key times it stays a native
-int when compiled, which checks that each factor is below 2**30)."""
+"""The multiplier of :class:`IntTable`'s hash (odd, below 2**30: a key's low 30 bits times it stay
+a native int when compiled, which checks that each factor is below 2**30)."""
 
 
 @final
-class _PartTable:
-    """The parts seen so far, keyed by their suit and packed counts (``code << 2 | suit``, never
-    0): a hash table with open addressing in two lists. A ``dict`` would box each key (a new int
-    object: the codes are large) and compare int objects; here a key stays a native int."""
+class IntTable:
+    """A cache keyed by positive ints below 2**60: a hash table with open addressing in two lists.
+    A ``dict`` boxes each native int key into a new int object (above 256) and compares int
+    objects; here a key stays a native int (the compiled scorer's tables: parts, payments)."""
 
-    __slots__ = ("keys", "mask", "parts", "used")
+    __slots__ = ("keys", "mask", "used", "values")
 
     def __init__(self) -> None:
-        self.keys: list[int] = [0] * 1024
-        self.parts: list[PartSplits | None] = [None] * 1024
+        self.keys: list[int] = [0] * 1024  # 0: a free slot
+        self.values: list[object] = [None] * 1024
         self.mask = 1023
         self.used = 0
 
-    def get(self, key: int) -> PartSplits | None:
-        """The part stored under ``key``, or None."""
+    def get(self, key: int) -> object:
+        """The value stored under ``key``, or None."""
         keys = self.keys
         mask = self.mask
-        slot = key * _HASH_FACTOR >> 20 & mask
+        slot = ((key ^ key >> 30) & 0x3FFFFFFF) * _HASH_FACTOR >> 20 & mask
         while True:
             found = keys[slot]
             if found == key:
-                return self.parts[slot]
+                return self.values[slot]
             if not found:
                 return None
             slot = slot + 1 & mask
 
-    def add(self, key: int, part: PartSplits) -> None:
-        """Store ``part`` under ``key`` (not stored yet); the lists double when half full."""
+    def add(self, key: int, value: object) -> None:
+        """Store ``value`` (not None) under ``key`` (not stored yet); the lists double when half
+        full."""
         if 2 * (self.used + 1) > len(self.keys):
-            keys, parts = self.keys, self.parts
+            keys, values = self.keys, self.values
             self.keys = [0] * (2 * len(keys))
-            self.parts = [None] * (2 * len(keys))
+            self.values = [None] * (2 * len(keys))
             self.mask = 2 * len(keys) - 1
             self.used = 0
-            for old_key, old_part in zip(keys, parts, strict=True):
-                if old_part is not None:
-                    self._put(old_key, old_part)
-        self._put(key, part)
+            for old_key, old_value in zip(keys, values, strict=True):
+                if old_key:
+                    self._put(old_key, old_value)
+        self._put(key, value)
 
-    def _put(self, key: int, part: PartSplits) -> None:
+    def _put(self, key: int, value: object) -> None:
         keys = self.keys
         mask = self.mask
-        slot = key * _HASH_FACTOR >> 20 & mask
+        slot = ((key ^ key >> 30) & 0x3FFFFFFF) * _HASH_FACTOR >> 20 & mask
         while keys[slot]:
             slot = slot + 1 & mask
         keys[slot] = key
-        self.parts[slot] = part
+        self.values[slot] = value
         self.used += 1
 
 
-_coded_parts: Final = _PartTable()
+_coded_parts: Final = IntTable()
 """:func:`_part_splits_of` of every part seen, keyed by its suit and counts packed three bits each."""
 _bytes_parts: Final[tuple[dict[bytes, PartSplits], ...]] = ({}, {}, {}, {})
 """The same keyed by the part's counts as ``bytes`` (the interpreter's key: no packing)."""
@@ -329,10 +330,11 @@ def _coded_part(code: int, suit: int) -> PartSplits:
     if not code:
         return _NO_TILES
     key = code << 2 | suit
-    found = _coded_parts.get(key)
-    if found is None:
-        found = _part_splits_of(_splits_of(code, 9 if suit < 3 else 7, suit))
-        _coded_parts.add(key, found)
+    known = _coded_parts.get(key)
+    if known is not None:
+        return cast(PartSplits, known)
+    found = _part_splits_of(_splits_of(code, 9 if suit < 3 else 7, suit))
+    _coded_parts.add(key, found)
     return found
 
 

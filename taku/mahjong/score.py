@@ -16,6 +16,7 @@ from typing import Any, Final, NamedTuple, cast, final
 
 from taku.mahjong.decompose import (
     TRIPLET,
+    IntTable,
     PartSummaries,
     part_summaries,
     part_summaries_of_codes,
@@ -386,22 +387,23 @@ def _payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: int | 
     """:func:`hand_payments` with positional arguments (the scorer's hot path). The payments are
     immutable, so equal ones are shared: they come from a bounded cache when the arguments fit its
     key (building three named tuples costs more than a look-up)."""
-    if (0 <= base < 1 << 20 and 0 <= honba < 1 << 12 and 0 <= honba_points < 1 << 16
+    if (0 < base < 1 << 20 and 0 <= honba < 1 << 12 and 0 <= honba_points < 1 << 16
             and 0 <= seat <= 3 and (discarder is None or 0 <= discarder <= 3)):
         key = ((((honba_points << 12 | honba) << 3 | (4 if discarder is None else discarder)) << 2
                 | seat) << 2 | dealer << 1 | tsumo) << 20 | base
-        found = _PAYMENTS_CACHE.get(key)
-        if found is None:
-            found = _new_payments(base, dealer, tsumo, seat, discarder, honba, honba_points)
-            if len(_PAYMENTS_CACHE) < _PAYMENTS_CACHE_SIZE:
-                _PAYMENTS_CACHE[key] = found
+        known = _PAYMENTS_CACHE.get(key)
+        if known is not None:
+            return cast(tuple[Payment, ...], known)
+        found = _new_payments(base, dealer, tsumo, seat, discarder, honba, honba_points)
+        if _PAYMENTS_CACHE.used < _PAYMENTS_CACHE_SIZE:
+            _PAYMENTS_CACHE.add(key, found)
         return found
     return _new_payments(base, dealer, tsumo, seat, discarder, honba, honba_points)
 
 
 _PAYMENT: Final = Payment  # a native static: the class is not looked up in the module's dict
 _HAND_SCORE: Final = HandScore
-_PAYMENTS_CACHE: Final[dict[int, tuple[Payment, ...]]] = {}
+_PAYMENTS_CACHE: Final = IntTable()
 _PAYMENTS_CACHE_SIZE: Final = 4096
 
 
