@@ -874,6 +874,8 @@ def _meld_summary(melds: tuple[Meld, ...]) -> tuple[bool, int, int, int, int, in
 
 def _meld_items(melds: tuple[Meld, ...]) -> tuple[FuItem, ...]:
     """The fu items of the melds (the chosen reading's; :func:`_meld_summary` counts their fu)."""
+    if not melds:
+        return ()
     items: list[object] = []  # the shared item tuples (a FuItem read as such is rebuilt when compiled)
     for meld in melds:
         base = meld.tiles[0].kind
