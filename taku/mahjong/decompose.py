@@ -376,12 +376,15 @@ def reading(parts: PartSummaries, index: int) -> SplitSummary:
     each part, counts and bit sets added up (the parts' kinds do not overlap), groups joined in
     order of kind."""
     man, pin, sou, honours = parts
-    a = man.splits[index % man.count]
-    index //= man.count
-    b = pin.splits[index % pin.count]
-    index //= pin.count
-    c = sou.splits[index % sou.count]
-    d = honours.splits[index // sou.count]
+    if not index:  # (the first or only reading: no divisions)
+        a, b, c, d = man.splits[0], pin.splits[0], sou.splits[0], honours.splits[0]
+    else:
+        a = man.splits[index % man.count]
+        index //= man.count
+        b = pin.splits[index % pin.count]
+        index //= pin.count
+        c = sou.splits[index % sou.count]
+        d = honours.splits[index // sou.count]
     # The pair is the one part's with a pair (the others' are -1); empty parts join nothing.
     pair = a.pair
     groups = a.groups
