@@ -264,6 +264,7 @@ def test_int_table_keeps_every_value_through_growth(bits: int) -> None:
     """The scorer's int-keyed table (open addressing in two lists, doubled when half full; its
     keys: parts' packed counts below 2**29, payments' below 2**60) gives back what was stored under
     each key, and None for a key never stored, after three doublings."""
+    import taku.mahjong.decompose
     from taku.mahjong.decompose import IntTable, PartSplit, PartSplits
 
     table = IntTable()
@@ -273,9 +274,44 @@ def test_int_table_keeps_every_value_through_growth(bits: int) -> None:
               for key in keys[:3000]}
     for key, part in stored.items():
         table.add(key, part)
-    assert len(table.keys) == 8192  # 1,024 slots at first
+    if taku.mahjong.decompose._COMPILED:  # (the interpreter's table is a dict)
+        assert len(table.lists[0]) == 8192  # 1,024 slots at first
     assert all(table.get(key) is part for key, part in stored.items())
     assert all(table.get(key) is None for key in keys[3000:])
+
+
+def test_int_table_shared_between_threads() -> None:
+    """Threads adding to and reading one table at once (through its doublings) never read a key
+    with another key's value, and every key added is found afterwards."""
+    import sys
+    import threading
+
+    from taku.mahjong.decompose import IntTable
+
+    table = IntTable()
+    wrong: list[int] = []
+
+    def work(first: int) -> None:
+        for key in range(first, first + 3000):
+            table.add(key * 7919, key)  # the value names its key
+            for probe in (key * 7919, (key - 17) * 7919, (key + 40) * 7919):
+                found = table.get(probe)
+                if found is not None and found != probe // 7919:
+                    wrong.append(probe)
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter allows
+    try:
+        threads = [threading.Thread(target=work, args=(1 + 1500 * n,)) for n in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert not wrong
+    assert all(table.get(key * 7919) == key for key in range(1, 1 + 1500 * 3 + 3000))
+    assert table.used == 1500 * 3 + 3000  # overlapping keys stored once
 
 
 @st.composite

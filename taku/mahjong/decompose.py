@@ -269,54 +269,74 @@ a native int when compiled, which checks that each factor is below 2**30)."""
 
 @final
 class IntTable:
-    """A cache keyed by positive ints below 2**60: a hash table with open addressing in two lists.
-    A ``dict`` boxes each native int key into a new int object (above 256) and compares int
-    objects; here a key stays a native int (the compiled scorer's tables: parts, payments)."""
+    """A cache keyed by positive ints below 2**60: compiled, a hash table with open addressing in
+    two lists (a ``dict`` boxes each native int key into a new int object, above 256, and
+    compares int objects; here a key stays a native int); interpreted, a ``dict`` (faster there).
+    The compiled scorer's tables: parts, payments.
 
-    __slots__ = ("keys", "mask", "used", "values")
+    Safe to share between threads: compiled code gives up the interpreter lock only where Python
+    code can run (here: a collection when the larger lists are allocated, before they are
+    published, both in one attribute), so a slot is never written by two threads at once; a
+    value is written before its key, so a reader finds a key with its value or not at all. An
+    entry added by another thread while the lists grow may be lost: a later miss recomputes it.
+    Interpreted, a ``dict``'s operations are atomic."""
+
+    __slots__ = ("lists", "pure", "used")
 
     def __init__(self) -> None:
-        self.keys: list[int] = [0] * 1024  # 0: a free slot
-        self.values: list[object] = [None] * 1024
-        self.mask = 1023
+        self.lists: tuple[list[int], list[object]] = ([0] * 1024, [None] * 1024)  # key 0: free
+        self.pure: dict[int, object] = {}
         self.used = 0
 
     def get(self, key: int) -> object:
         """The value stored under ``key``, or None."""
-        keys = self.keys
-        mask = self.mask
+        if not _COMPILED:
+            return self.pure.get(key)
+        keys, values = self.lists
+        mask = len(keys) - 1
         slot = ((key ^ key >> 30) & 0x3FFFFFFF) * _HASH_FACTOR >> 20 & mask
         while True:
             found = keys[slot]
             if found == key:
-                return self.values[slot]
+                return values[slot]
             if not found:
                 return None
             slot = slot + 1 & mask
 
     def add(self, key: int, value: object) -> None:
-        """Store ``value`` (not None) under ``key`` (not stored yet); the lists double when half
-        full."""
-        if 2 * (self.used + 1) > len(self.keys):
-            keys, values = self.keys, self.values
-            self.keys = [0] * (2 * len(keys))
-            self.values = [None] * (2 * len(keys))
-            self.mask = 2 * len(keys) - 1
-            self.used = 0
+        """Store ``value`` (not None) under ``key``; the lists double when half full."""
+        if not _COMPILED:
+            self.pure[key] = value
+            self.used = len(self.pure)
+            return
+        keys, values = self.lists
+        if 2 * (self.used + 1) > len(keys):
+            bigger: tuple[list[int], list[object]] = ([0] * (2 * len(keys)), [None] * (2 * len(keys)))
+            keys, values = self.lists  # (as they are once allocated)
             for old_key, old_value in zip(keys, values, strict=True):
                 if old_key:
-                    self._put(old_key, old_value)
-        self._put(key, value)
+                    _put(bigger, old_key, old_value)
+            self.lists = bigger
+        if _put(self.lists, key, value):
+            self.used += 1
 
-    def _put(self, key: int, value: object) -> None:
-        keys = self.keys
-        mask = self.mask
-        slot = ((key ^ key >> 30) & 0x3FFFFFFF) * _HASH_FACTOR >> 20 & mask
-        while keys[slot]:
-            slot = slot + 1 & mask
-        keys[slot] = key
-        self.values[slot] = value
-        self.used += 1
+
+def _put(lists: tuple[list[int], list[object]], key: int, value: object) -> bool:
+    """Store ``value`` under ``key`` in an :class:`IntTable`'s lists (the value first: see there);
+    whether the key is new."""
+    keys, values = lists
+    mask = len(keys) - 1
+    slot = ((key ^ key >> 30) & 0x3FFFFFFF) * _HASH_FACTOR >> 20 & mask
+    while keys[slot] and keys[slot] != key:
+        slot = slot + 1 & mask
+    values[slot] = value
+    new = not keys[slot]
+    keys[slot] = key
+    return new
+
+
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module is compiled (:class:`IntTable` is a ``dict`` when it is not)."""
 
 
 _coded_parts: Final = IntTable()
