@@ -230,6 +230,90 @@ def test_none_missing_versus_brute_force(seed: int) -> None:
     assert several > 25  # the sample does exercise hands with several readings
 
 
+def test_packed_parts_read_as_the_bytes_parts() -> None:
+    """The compiled scorer's path (each part's counts packed three bits a kind, looked up in a
+    table of parts) gives the same readings as the interpreter's (``bytes`` keys), in the same
+    order, on seeded random complete hands: enough distinct parts that the table doubles."""
+    from taku.mahjong.decompose import (
+        part_summaries,
+        part_summaries_of_codes,
+        reading,
+        readings,
+    )
+
+    rng = random.Random(31)
+    for index in range(3000):
+        start = 9 * rng.randrange(3) + rng.randrange(4)
+        kinds = list(range(start, start + 6)) if index % 2 else list(range(34))
+        counts = random_complete(rng, rng.randint(1, 4), kinds)
+        codes = []
+        for first, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
+            code = 0
+            for kind in range(first, first + size):
+                code = code * 8 + counts[kind]
+            codes.append(code)
+        packed = part_summaries_of_codes(*codes)
+        keyed = part_summaries(bytes(counts))
+        assert readings(packed) == readings(keyed) > 0
+        assert [reading(packed, n) for n in range(readings(packed))] == \
+            [reading(keyed, n) for n in range(readings(keyed))]
+
+
+@pytest.mark.parametrize("bits", [29, 60])
+def test_int_table_keeps_every_value_through_growth(bits: int) -> None:
+    """The scorer's int-keyed table (open addressing in two lists, doubled when half full; its
+    keys: parts' packed counts below 2**29, payments' below 2**60) gives back what was stored under
+    each key, and None for a key never stored, after three doublings."""
+    import taku.mahjong.decompose
+    from taku.mahjong.decompose import IntTable, PartSplit, PartSplits
+
+    table = IntTable()
+    rng = random.Random(3)
+    keys = rng.sample(range(1, 1 << bits), 6000)
+    stored = {key: PartSplits(key % 2 == 0, (PartSplit(-1, (key % 34,), 0, 0, 1, 0, 0),))
+              for key in keys[:3000]}
+    for key, part in stored.items():
+        table.add(key, part)
+    if taku.mahjong.decompose._COMPILED:  # (the interpreter's table is a dict)
+        assert len(table.lists[0]) == 8192  # 1,024 slots at first
+    assert all(table.get(key) is part for key, part in stored.items())
+    assert all(table.get(key) is None for key in keys[3000:])
+
+
+def test_int_table_shared_between_threads() -> None:
+    """Threads adding to and reading one table at once (through its doublings) never read a key
+    with another key's value, and every key added is found afterwards."""
+    import sys
+    import threading
+
+    from taku.mahjong.decompose import IntTable
+
+    table = IntTable()
+    wrong: list[int] = []
+
+    def work(first: int) -> None:
+        for key in range(first, first + 3000):
+            table.add(key * 7919, key)  # the value names its key
+            for probe in (key * 7919, (key - 17) * 7919, (key + 40) * 7919):
+                found = table.get(probe)
+                if found is not None and found != probe // 7919:
+                    wrong.append(probe)
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter allows
+    try:
+        threads = [threading.Thread(target=work, args=(1 + 1500 * n,)) for n in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert not wrong
+    assert all(table.get(key * 7919) == key for key in range(1, 1 + 1500 * 3 + 3000))
+    assert table.used == 1500 * 3 + 3000  # overlapping keys stored once
+
+
 @st.composite
 def complete_parts(draw: st.DrawFn) -> list[int]:
     groups = draw(st.lists(st.sampled_from(GROUPS), min_size=0, max_size=4))

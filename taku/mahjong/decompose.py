@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast, final
 
 from taku.mahjong.tiles import Kind, counts_key, kind_to_str
 from taku.values import reduce_value
@@ -19,14 +19,10 @@ TRIPLET: Final = 34
 
 # A split of one part: (pair kind or -1, groups tuple).
 _Split = tuple[int, tuple[int, ...]]
-# Per part (man, pin, sou, honours): counts, packed three bits each with the first count highest,
-# -> every split (all with a pair when the part's size is 2 mod 3, all without one when it is
-# 0 mod 3), empty when the counts cannot be split. Filled on first sight of each set of counts.
-_split_tables: Final[tuple[dict[int, tuple[_Split, ...]], ...]] = ({}, {}, {}, {})
 
 
 def _part_splits(part: bytes, suit: int) -> tuple[_Split, ...]:
-    """Every split of one part's counts (empty if there is none), memoised with its sub-parts."""
+    """Every split of one part's counts (empty if there is none)."""
     code = 0
     for count in part:
         code = code * 8 + count
@@ -35,49 +31,61 @@ def _part_splits(part: bytes, suit: int) -> tuple[_Split, ...]:
 
 def _splits_of(code: int, size: int, suit: int) -> tuple[_Split, ...]:
     """:func:`_part_splits` of the ``size`` counts packed in ``code`` (three bits each, the first
-    count highest).
+    count highest): every split (all with a pair when the part's size is 2 mod 3, all without one
+    when it is 0 mod 3), in order of (pair, groups); empty when the counts cannot be split.
 
-    The leftmost tile present starts a triplet, a sequence or the pair; what is left is a smaller
-    part of the same suit, looked up (or split) the same way. Each split is found once: through its
-    triplet on that tile if it has one, else through its sequence there, else through its pair
-    (so a branch skips the rest's splits that hold a group on that tile found by an earlier one),
-    and its groups come out ordered (by lowest kind, a triplet first) with no sorting.
+    Each split is found once, kind by kind from the first (:func:`_split_from`). The callers keep
+    what they make of the splits, so nothing is memoised here.
     """
-    table = _split_tables[suit]
-    found = table.get(code)
-    if found is not None:
-        return found
-    first = -1
     total = 0
-    for i in range(size):
-        count = code >> 3 * (size - 1 - i) & 7
-        if count and first < 0:
-            first = i
-        total += count
-    if first < 0:
-        found = ((-1, ()),)
-    elif total % 3 == 1:
-        found = ()
-    else:
-        splits: list[_Split] = []
-        shift = 3 * (size - 1 - first)  # of the leftmost kind present (the next ones below)
-        count = code >> shift & 7
-        triplet = TRIPLET + suit * 9 + first
-        sequence = suit * 9 + first
-        if count >= 3:
-            for pair, groups in _splits_of(code - (3 << shift), size, suit):
-                splits.append((pair, (triplet, *groups)))
-        if suit < 3 and first + 2 < size and code >> shift - 3 & 7 and code >> shift - 6 & 7:
-            for pair, groups in _splits_of(code - (0o111 << shift - 6), size, suit):
-                if not groups or groups[0] != triplet:
-                    splits.append((pair, (sequence, *groups)))
-        if count >= 2 and total % 3 == 2:
-            for pair, groups in _splits_of(code - (2 << shift), size, suit):
-                if pair < 0 and (not groups or groups[0] not in (triplet, sequence)):
-                    splits.append((sequence, groups))
-        found = tuple(sorted(splits))
-    table[code] = found
-    return found
+    rest = code
+    while rest:
+        total += rest & 7
+        rest >>= 3
+    if total % 3 == 1:
+        return ()
+    found: list[_Split] = []
+    _split_from(code, 3 * (size - 1), suit * 9, suit < 3, -1, [], found)
+    if len(found) > 1:
+        found.sort()
+    return tuple(found)
+
+
+def _split_from(code: int, shift: int, kind: int, runs: bool, pair: int, groups: list[int],
+                found: list[_Split]) -> None:
+    """Add to ``found`` every split of the counts packed in ``code`` from the count at ``shift``
+    (of kind ``kind``) down, after ``groups`` and ``pair`` (-1: none yet) of the kinds before;
+    ``runs``: whether the part's kinds make sequences. ``groups`` is restored before returning.
+
+    The tiles of a kind not used by sequences of the two kinds before are a triplet or not, the
+    pair or not, and the rest sequences starting there: so the groups come out ordered by lowest
+    kind, a triplet first. The counts stay packed (native int arithmetic when compiled)."""
+    while shift >= 0 and not code >> shift & 7:
+        shift -= 3
+        kind += 1
+    if shift < 0:
+        found.append((pair, tuple(groups)))
+        return
+    count = code >> shift & 7
+    code -= count << shift
+    triplets = 0
+    while 3 * triplets <= count:
+        pairs = 0
+        while pairs <= 1 and 3 * triplets + 2 * pairs <= count:
+            sequences = count - 3 * triplets - 2 * pairs
+            if (not pairs or pair < 0) and (not sequences or (
+                    runs and shift >= 6 and code >> shift - 3 & 7 >= sequences
+                    and code >> shift - 6 & 7 >= sequences)):
+                for _ in range(triplets):
+                    groups.append(TRIPLET + kind)
+                for _ in range(sequences):
+                    groups.append(kind)
+                _split_from(code - (sequences * 0o11 << shift - 6) if sequences else code,
+                            shift - 3, kind + 1, runs, kind if pairs else pair, groups, found)
+                for _ in range(triplets + sequences):
+                    groups.pop()
+            pairs += 1
+        triplets += 1
 
 
 AnalysedSplit = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -199,13 +207,42 @@ triplets, twins). A bit set has one bit per lowest kind (bit ``n``: the sequence
 pairs; equal sequences are of one suit, so a hand's twins are the sum of its parts')."""
 
 
-PartSplits = tuple[bool, tuple[SplitSummary, ...]]
-"""The splits of one part of a hand, and whether they hold the pair (all of them do, or none)."""
+@final
+class PartSplit:
+    """One split of one part of a hand, as the scorer reads it (:data:`SplitSummary`'s fields).
+
+    A class rather than a tuple: compiled, reading a field is reading a struct (an item of a
+    tuple typed as fixed-length is type-checked and unboxed at each read)."""
+
+    __slots__ = ("groups", "pair", "sequence_bits", "sequences", "triplet_bits", "triplets", "twins")
+
+    def __init__(self, pair: int, groups: tuple[int, ...], sequence_bits: int, triplet_bits: int,
+                 sequences: int, triplets: int, twins: int) -> None:
+        self.pair = pair
+        self.groups = groups
+        self.sequence_bits = sequence_bits
+        self.triplet_bits = triplet_bits
+        self.sequences = sequences
+        self.triplets = triplets
+        self.twins = twins
+
+
+@final
+class PartSplits:
+    """The splits of one part of a hand (at least one when it can be split), how many, and
+    whether they hold the pair (all of them do, or none)."""
+
+    __slots__ = ("count", "has_pair", "splits")
+
+    def __init__(self, has_pair: bool, splits: tuple[PartSplit, ...]) -> None:
+        self.has_pair = has_pair
+        self.splits = splits
+        self.count = len(splits)
 
 
 def _part_splits_of(splits: tuple[_Split, ...]) -> PartSplits:
     """Each split of a part with its sequences and triplets as bit sets and counts."""
-    found: list[SplitSummary] = []
+    found: list[PartSplit] = []
     for pair, groups in splits:
         sequence_bits = triplet_bits = sequences = triplets = twins = 0
         previous = -1  # the last sequence not yet paired with an identical one
@@ -221,23 +258,103 @@ def _part_splits_of(splits: tuple[_Split, ...]) -> PartSplits:
                     previous = -1
                 else:
                     previous = code
-        found.append((pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins))
-    return bool(found) and found[0][0] >= 0, tuple(found)
+        found.append(PartSplit(pair, groups, sequence_bits, triplet_bits, sequences, triplets, twins))
+    return PartSplits(bool(found) and found[0].pair >= 0, tuple(found))
 
 
-_coded_parts: Final[tuple[dict[int, PartSplits], ...]] = ({}, {}, {}, {})
-"""Per part, :func:`_part_splits_of` keyed by its counts packed three bits each."""
+_HASH_FACTOR: Final = 0x2545F491
+"""The multiplier of :class:`IntTable`'s hash (odd, below 2**30: a key's low 30 bits times it stay
+a native int when compiled, which checks that each factor is below 2**30)."""
+
+
+@final
+class IntTable:
+    """A cache keyed by positive ints below 2**60: compiled, a hash table with open addressing in
+    two lists (a ``dict`` boxes each native int key into a new int object, above 256, and
+    compares int objects; here a key stays a native int); interpreted, a ``dict`` (faster there).
+    The compiled scorer's tables: parts, payments.
+
+    Safe to share between threads: compiled code gives up the interpreter lock only where Python
+    code can run (here: a collection when the larger lists are allocated, before they are
+    published, both in one attribute), so a slot is never written by two threads at once; a
+    value is written before its key, so a reader finds a key with its value or not at all. An
+    entry added by another thread while the lists grow may be lost: a later miss recomputes it.
+    Interpreted, a ``dict``'s operations are atomic."""
+
+    __slots__ = ("lists", "pure", "used")
+
+    def __init__(self) -> None:
+        self.lists: tuple[list[int], list[object]] = ([0] * 1024, [None] * 1024)  # key 0: free
+        self.pure: dict[int, object] = {}
+        self.used = 0
+
+    def get(self, key: int) -> object:
+        """The value stored under ``key``, or None."""
+        if not _COMPILED:
+            return self.pure.get(key)
+        keys, values = self.lists
+        mask = len(keys) - 1
+        slot = ((key ^ key >> 30) & 0x3FFFFFFF) * _HASH_FACTOR >> 20 & mask
+        while True:
+            found = keys[slot]
+            if found == key:
+                return values[slot]
+            if not found:
+                return None
+            slot = slot + 1 & mask
+
+    def add(self, key: int, value: object) -> None:
+        """Store ``value`` (not None) under ``key``; the lists double when half full."""
+        if not _COMPILED:
+            self.pure[key] = value
+            self.used = len(self.pure)
+            return
+        keys, values = self.lists
+        if 2 * (self.used + 1) > len(keys):
+            bigger: tuple[list[int], list[object]] = ([0] * (2 * len(keys)), [None] * (2 * len(keys)))
+            keys, values = self.lists  # (as they are once allocated)
+            for old_key, old_value in zip(keys, values, strict=True):
+                if old_key:
+                    _put(bigger, old_key, old_value)
+            self.lists = bigger
+        if _put(self.lists, key, value):
+            self.used += 1
+
+
+def _put(lists: tuple[list[int], list[object]], key: int, value: object) -> bool:
+    """Store ``value`` under ``key`` in an :class:`IntTable`'s lists (the value first: see there);
+    whether the key is new."""
+    keys, values = lists
+    mask = len(keys) - 1
+    slot = ((key ^ key >> 30) & 0x3FFFFFFF) * _HASH_FACTOR >> 20 & mask
+    while keys[slot] and keys[slot] != key:
+        slot = slot + 1 & mask
+    values[slot] = value
+    new = not keys[slot]
+    keys[slot] = key
+    return new
+
+
+_COMPILED: Final = not __file__.endswith(".py")
+"""Whether this module is compiled (:class:`IntTable` is a ``dict`` when it is not)."""
+
+
+_coded_parts: Final = IntTable()
+""":func:`_part_splits_of` of every part seen, keyed by its suit and counts packed three bits each."""
 _bytes_parts: Final[tuple[dict[bytes, PartSplits], ...]] = ({}, {}, {}, {})
 """The same keyed by the part's counts as ``bytes`` (the interpreter's key: no packing)."""
-_NO_TILES: Final[PartSplits] = (False, ((-1, (), 0, 0, 0, 0, 0),))
+_NO_TILES: Final = PartSplits(False, (PartSplit(-1, (), 0, 0, 0, 0, 0),))
 
 
 def _coded_part(code: int, suit: int) -> PartSplits:
     if not code:
         return _NO_TILES
-    found = _coded_parts[suit].get(code)
-    if found is None:
-        found = _coded_parts[suit][code] = _part_splits_of(_splits_of(code, 9 if suit < 3 else 7, suit))
+    key = code << 2 | suit
+    known = _coded_parts.get(key)
+    if known is not None:
+        return cast(PartSplits, known)
+    found = _part_splits_of(_splits_of(code, 9 if suit < 3 else 7, suit))
+    _coded_parts.add(key, found)
     return found
 
 
@@ -268,40 +385,45 @@ def part_summaries(key: bytes) -> PartSummaries:
 def readings(parts: PartSummaries) -> int:
     """How many splits of the whole hand into groups and exactly one pair the parts make: the
     product of their numbers of splits, or 0 if a part cannot be split or the pairs are not one."""
-    (man_pair, man), (pin_pair, pin), (sou_pair, sou), (honours_pair, honours) = parts
-    if man_pair + pin_pair + sou_pair + honours_pair != 1:
+    man, pin, sou, honours = parts
+    if man.has_pair + pin.has_pair + sou.has_pair + honours.has_pair != 1:
         return 0
-    return len(man) * len(pin) * len(sou) * len(honours)
+    return man.count * pin.count * sou.count * honours.count
 
 
 def reading(parts: PartSummaries, index: int) -> SplitSummary:
     """The split of the whole hand numbered ``index`` (0 to :func:`readings` - 1): one split of
     each part, counts and bit sets added up (the parts' kinds do not overlap), groups joined in
     order of kind."""
-    man, pin, sou, honours = parts[0][1], parts[1][1], parts[2][1], parts[3][1]
-    a = man[index % len(man)]
-    index //= len(man)
-    b = pin[index % len(pin)]
-    index //= len(pin)
-    c = sou[index % len(sou)]
-    d = honours[index // len(sou)]
+    man, pin, sou, honours = parts
+    if not index:  # (the first or only reading: no divisions)
+        a, b, c, d = man.splits[0], pin.splits[0], sou.splits[0], honours.splits[0]
+    else:
+        a = man.splits[index % man.count]
+        index //= man.count
+        b = pin.splits[index % pin.count]
+        index //= pin.count
+        c = sou.splits[index % sou.count]
+        d = honours.splits[index // sou.count]
     # The pair is the one part's with a pair (the others' are -1); empty parts join nothing.
-    pair = a[0]
-    groups = a[1]
-    if b[0] >= 0:
-        pair = b[0]
-    if b[1]:
-        groups = groups + b[1] if groups else b[1]
-    if c[0] >= 0:
-        pair = c[0]
-    if c[1]:
-        groups = groups + c[1] if groups else c[1]
-    if d[0] >= 0:
-        pair = d[0]
-    if d[1]:
-        groups = groups + d[1] if groups else d[1]
-    return (pair, groups, a[2] | b[2] | c[2] | d[2], a[3] | b[3] | c[3] | d[3],
-            a[4] + b[4] + c[4] + d[4], a[5] + b[5] + c[5] + d[5], a[6] + b[6] + c[6] + d[6])
+    pair = a.pair
+    groups = a.groups
+    if b.pair >= 0:
+        pair = b.pair
+    if b.groups:
+        groups = groups + b.groups if groups else b.groups
+    if c.pair >= 0:
+        pair = c.pair
+    if c.groups:
+        groups = groups + c.groups if groups else c.groups
+    if d.pair >= 0:
+        pair = d.pair
+    if d.groups:
+        groups = groups + d.groups if groups else d.groups
+    return (pair, groups, a.sequence_bits | b.sequence_bits | c.sequence_bits | d.sequence_bits,
+            a.triplet_bits | b.triplet_bits | c.triplet_bits | d.triplet_bits,
+            a.sequences + b.sequences + c.sequences + d.sequences,
+            a.triplets + b.triplets + c.triplets + d.triplets, a.twins + b.twins + c.twins + d.twins)
 
 
 def split_summaries(counts: Sequence[int]) -> list[SplitSummary]:

@@ -68,7 +68,16 @@ _PINFU_TSUMO_ITEMS: Final[tuple[FuItem, ...]] = (_BASE,)
 _PINFU_TSUMO_30_ITEMS: Final[tuple[FuItem, ...]] = (_BASE, _TSUMO)
 _CLOSED_TRIPLET_OBJECTS: Final[tuple[object, ...]] = CLOSED_TRIPLET_ITEMS
 _RON_TRIPLET_OBJECTS: Final[tuple[object, ...]] = RON_TRIPLET_ITEMS
-_WAIT_OBJECTS: Final[dict[str, object]] = dict(_WAIT_ITEMS)
+_KANCHAN_ITEM: Final[object] = _WAIT_ITEMS["kanchan"]
+_PENCHAN_ITEM: Final[object] = _WAIT_ITEMS["penchan"]
+_TANKI_ITEM: Final[object] = _WAIT_ITEMS["tanki"]
+_DRAGON_PAIR_ITEMS: Final[tuple[FuItem, ...]] = tuple((f"dragon pair {_PAIR_LABELS[k]}", 2)
+                                                      for k in range(34))
+_SEAT_WIND_PAIR_ITEMS: Final[tuple[FuItem, ...]] = tuple((f"seat wind pair {_PAIR_LABELS[k]}", 2)
+                                                         for k in range(34))
+_ROUND_WIND_PAIR_ITEMS: Final[tuple[FuItem, ...]] = tuple((f"round wind pair {_PAIR_LABELS[k]}", 2)
+                                                          for k in range(34))
+"""The pair items by kind, written once (the double wind pair's fu depends on the rules)."""
 
 
 def meld_fu_items(melds: Sequence[tuple[str, int]]) -> tuple[FuItem, ...]:
@@ -87,15 +96,15 @@ def meld_fu_items(melds: Sequence[tuple[str, int]]) -> tuple[FuItem, ...]:
 def pair_fu_item(pair: int, seat_wind: int, round_wind: int, rules: Rules) -> FuItem | None:
     """The fu item of the pair ``pair`` (a dragon or a value wind), or None (MJ-SCORE-08)."""
     if pair >= HAKU:
-        return (f"dragon pair {_PAIR_LABELS[pair]}", 2)
+        return _DRAGON_PAIR_ITEMS[pair]
     if pair >= 27:
         wind = pair - 27
         if wind == seat_wind and wind == round_wind:
             return (f"double wind pair {_PAIR_LABELS[pair]}", rules.double_wind_pair_fu)
         if wind == seat_wind:
-            return (f"seat wind pair {_PAIR_LABELS[pair]}", 2)
+            return _SEAT_WIND_PAIR_ITEMS[pair]
         if wind == round_wind:
-            return (f"round wind pair {_PAIR_LABELS[pair]}", 2)
+            return _ROUND_WIND_PAIR_ITEMS[pair]
     return None
 
 
@@ -164,13 +173,16 @@ def fu_of_split(pair: int, closed_groups: tuple[int, ...], win_group: int, win_s
             else:
                 items.append(_CLOSED_TRIPLET_OBJECTS[code - TRIPLET])
                 total += _CLOSED_TRIPLET_FU[code - TRIPLET]
-    items.extend(meld_items)
-    for _, value in meld_items:
-        total += value
+    if meld_items:
+        items.extend(meld_items)
+        for _, value in meld_items:
+            total += value
     if pair_item is not None:
         items.append(pair_item)
         total += pair_item[1]
-    wait = _WAIT_OBJECTS.get(win_shape)
+    # (string comparisons with literals: cheaper than a dict look-up when compiled)
+    wait = _KANCHAN_ITEM if win_shape == "kanchan" else _PENCHAN_ITEM if win_shape == "penchan" \
+        else _TANKI_ITEM if win_shape == "tanki" else None
     if wait is not None:
         items.append(wait)
         total += 2

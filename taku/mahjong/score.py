@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast, final
 
 from taku.mahjong.decompose import (
     TRIPLET,
+    IntTable,
     PartSummaries,
     part_summaries,
     part_summaries_of_codes,
@@ -386,22 +387,23 @@ def _payments(base: int, dealer: bool, tsumo: bool, seat: int, discarder: int | 
     """:func:`hand_payments` with positional arguments (the scorer's hot path). The payments are
     immutable, so equal ones are shared: they come from a bounded cache when the arguments fit its
     key (building three named tuples costs more than a look-up)."""
-    if (0 <= base < 1 << 20 and 0 <= honba < 1 << 12 and 0 <= honba_points < 1 << 16
+    if (0 < base < 1 << 20 and 0 <= honba < 1 << 12 and 0 <= honba_points < 1 << 16
             and 0 <= seat <= 3 and (discarder is None or 0 <= discarder <= 3)):
         key = ((((honba_points << 12 | honba) << 3 | (4 if discarder is None else discarder)) << 2
                 | seat) << 2 | dealer << 1 | tsumo) << 20 | base
-        found = _PAYMENTS_CACHE.get(key)
-        if found is None:
-            found = _new_payments(base, dealer, tsumo, seat, discarder, honba, honba_points)
-            if len(_PAYMENTS_CACHE) < _PAYMENTS_CACHE_SIZE:
-                _PAYMENTS_CACHE[key] = found
+        known = _PAYMENTS_CACHE.get(key)
+        if known is not None:
+            return cast(tuple[Payment, ...], known)
+        found = _new_payments(base, dealer, tsumo, seat, discarder, honba, honba_points)
+        if _PAYMENTS_CACHE.used < _PAYMENTS_CACHE_SIZE:
+            _PAYMENTS_CACHE.add(key, found)
         return found
     return _new_payments(base, dealer, tsumo, seat, discarder, honba, honba_points)
 
 
 _PAYMENT: Final = Payment  # a native static: the class is not looked up in the module's dict
 _HAND_SCORE: Final = HandScore
-_PAYMENTS_CACHE: Final[dict[int, tuple[Payment, ...]]] = {}
+_PAYMENTS_CACHE: Final = IntTable()
 _PAYMENTS_CACHE_SIZE: Final = 4096
 
 
@@ -584,7 +586,7 @@ def score_hand(hand: object, win_tile: object, win: object = None, rules: object
 
     The scorer works in passes: the hand and the situation are checked and the melds and dora
     counted; the situational yaku (:func:`_situational_yaku`) and the tile yaku of the whole hand
-    (:func:`_tile_yaku`), shared by every reading, are found once; each reading of the tiles
+    (:func:`_add_tile_yaku`), shared by every reading, are found once; each reading of the tiles
     (kokushi, seven pairs, every decomposition and every group the winning tile may have
     completed, :func:`_best_regular`) adds its own yaku and is ranked by its basic points; the
     best is turned into limits and payments (:func:`_result`). Han values come from the
@@ -630,7 +632,8 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
     dora, ura = _count_dora(full, reds, w, win, rules)
 
     # --- pass 1: yaku of the situation and of the whole hand, shared by every reading ---
-    situational = _situational_yaku(win, menzen, rules)
+    hand_yaku = _situational_yaku(win, menzen, rules)
+    situational_count = len(hand_yaku)  # the tile yaku follow them in the same list
     total_tiles = 14 + kans
     honors_total = full[27] + full[28] + full[29] + full[30] + full[31] + full[32] + full[33]
     terminals_total = full[0] + full[8] + full[9] + full[17] + full[18] + full[26]
@@ -642,7 +645,7 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
     else:
         man = pin = sou = honours = 0
         suits_used = _suits_used(full)
-    tile_yaku = _tile_yaku(menzen, suits_used, honors_total, terminals_total, total_tiles, rules)
+    _add_tile_yaku(hand_yaku, menzen, suits_used, honors_total, terminals_total, total_tiles, rules)
     situation_yakuman = _situation_yakuman(win, dealer, rules)
     colour_yakuman = (_colour_yakuman(full, total_tiles, honors_total, rules)
                       if suits_used <= 1 or yaochuu_total == total_tiles else [])
@@ -656,37 +659,42 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         name = "kokushi musou juusanmen" if thirteen else "kokushi musou"
         # Situation yakuman (tenhou, chiihou, renhou, paarenchan) combine with it (MJ-SCORE-23).
         yakuman = [*situation_yakuman, (name, 1)]
-        best = (_yakuman_key(yakuman, 0, rules), [], yakuman, 0, (),
-                tiles_to_str(closed, sort=True), "13-sided" if thirteen else "tanki")
+        best = _Candidate(_yakuman_key(yakuman, 0, rules), [], yakuman, 0, (),
+                          tiles_to_str(closed, sort=True), -1, (), "13-sided" if thirteen else "tanki")
     if not melds and _is_seven_pairs(counts):
         candidates += 1
-        yaku = [*situational, _CHIITOITSU, *tile_yaku]
+        yaku = hand_yaku[:situational_count]
+        yaku.append(_CHIITOITSU)
+        yaku += hand_yaku[situational_count:]
         yakuman = [*situation_yakuman, *colour_yakuman]
         if rules.daisharin != "off":
             for suit in ((1,) if rules.daisharin == "pin" else (0, 1, 2)):
                 if all(counts[suit * 9 + n] == 2 for n in range(1, 8)):
                     yakuman.append(("daisharin", 1))
         key = _key(yaku, yakuman, CHIITOITSU_FU, dora + aka + ura, rules)
-        if key is not None and (best is None or key > best[0]):
+        if key is not None and (best is None or key > best.rank):
             text = " ".join(_PAIR_TEXT[k] for k in range(34) if counts[k])
-            best = (key, yaku, yakuman, CHIITOITSU_FU, (("chiitoitsu", CHIITOITSU_FU),), text, "tanki")
+            best = _Candidate(key, yaku, yakuman, CHIITOITSU_FU, (("chiitoitsu", CHIITOITSU_FU),),
+                              text, -1, (), "tanki")
     parts = (part_summaries_of_codes(man, pin, sou, honours) if _COMPILED
              else part_summaries(bytes(counts)))
     regular = readings(parts)
     if regular:
-        shape_yakuman = [*situation_yakuman, *colour_yakuman]
+        # The other readings took copies of these lists: the regular readings extend them.
+        shape_yakuman = situation_yakuman
+        situation_count = len(shape_yakuman)
+        if colour_yakuman:
+            shape_yakuman += colour_yakuman
         if honors_total >= 8:
-            shape_yakuman[len(situation_yakuman):len(situation_yakuman)] = _regular_yakuman_shape(full)
+            shape_yakuman[situation_count:situation_count] = _regular_yakuman_shape(full)
         if kans == 4:
             shape_yakuman.append(("suukantsu", 1))
         if not melds and suits_used == 1 and not honors_total:
             nine_gates = _chuuren(counts, w)
             if nine_gates:
                 shape_yakuman.append((nine_gates, 1))
-        hand_yaku = situational  # (the chiitoitsu reading has its own list)
-        hand_yaku += tile_yaku
         if honors_total >= 3:
-            hand_yaku += _honor_yaku(full, win.seat_wind, win.round_wind)
+            _add_honor_yaku(hand_yaku, full, win.seat_wind, win.round_wind)
         if kans == 3:
             hand_yaku.append(_SANKANTSU)
         candidates += regular
@@ -703,23 +711,20 @@ def _score_hand(hand: Hand, win_tile: Tile, win: Win, rules: Rules) -> HandScore
         raise NotAWinError(_Message("{} is not a complete hand with {} (four groups and a pair, "
                                     "seven pairs or kokushi musou)", hand, win_tile))
     if win.first_turn and not win.tsumo and rules.renhou == "mangan" and \
-            (best is None or not best[0] >> _RANK_REAL_SHIFT & 1):
+            (best is None or not best.rank >> _RANK_REAL_SHIFT & 1):
         # MJ-SCORE-24, MJ-MONTREAL-40: "a mangan only", unless the hand is a real yakuman.
         return _fixed_mangan("renhou", win, rules, hand)
     if best is None:
         raise NoYakuError(_Message("{} won on {} has no yaku (dora are not yaku)", hand, win_tile))
-    key, yaku, yakuman, fu, items, reading_text, shape = best
-    if isinstance(reading_text, str):
-        text = reading_text
-    else:
-        pair, groups = reading_text
-        words = [_GROUP_TEXT[code] for code in groups]
-        words.append(_PAIR_TEXT[pair])
+    text = best.decomposition
+    if not text:
+        words = [_GROUP_TEXT[code] for code in best.groups]
+        words.append(_PAIR_TEXT[best.pair])
         for meld in melds:
             words.append(str(meld))
         text = " ".join(words)
-    return _result(key, yaku, yakuman, fu, items, text, shape, win, rules, dora, aka, ura,
-                   rinshan_liable)
+    return _result(best.rank, best.yaku, best.yakuman, best.fu, best.fu_items, text, best.wait, win,
+                   rules, dora, aka, ura, rinshan_liable)
 
 
 _COMPILED: Final = not __file__.endswith(".py")
@@ -774,10 +779,28 @@ def _is_seven_pairs(counts: tuple[int, ...]) -> bool:
     return pairs == 7
 
 
-_Candidate = tuple[int, list[Yaku], list[Yaku], int, tuple[FuItem, ...],
-                   str | tuple[int, tuple[int, ...]], str]
-"""A reading of the hand: (rank, yaku, yakuman, fu, fu items, decomposition text or
-(pair, groups), wait); see :func:`_rank`."""
+@final
+class _Candidate:
+    """The best reading of the hand so far: its rank (:func:`_rank`), yaku, yakuman, fu and fu
+    items, its decomposition (the text, or empty and the pair and concealed groups to write it
+    from) and its wait. A class: compiled, its fields stay native (a tuple boxed each of them)."""
+
+    __slots__ = ("decomposition", "fu", "fu_items", "groups", "pair", "rank", "wait", "yaku",
+                 "yakuman")
+
+    def __init__(self, rank: int, yaku: list[Yaku], yakuman: list[Yaku], fu: int,
+                 fu_items: tuple[FuItem, ...], decomposition: str, pair: int,
+                 groups: tuple[int, ...], wait: str) -> None:
+        self.rank = rank
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.fu = fu
+        self.fu_items = fu_items
+        self.decomposition = decomposition
+        self.pair = pair
+        self.groups = groups
+        self.wait = wait
+
 
 _RANK_FU_BITS: Final = 12
 _RANK_HAN_BITS: Final = 11
@@ -851,6 +874,8 @@ def _meld_summary(melds: tuple[Meld, ...]) -> tuple[bool, int, int, int, int, in
 
 def _meld_items(melds: tuple[Meld, ...]) -> tuple[FuItem, ...]:
     """The fu items of the melds (the chosen reading's; :func:`_meld_summary` counts their fu)."""
+    if not melds:
+        return ()
     items: list[object] = []  # the shared item tuples (a FuItem read as such is rebuilt when compiled)
     for meld in melds:
         base = meld.tiles[0].kind
@@ -877,7 +902,7 @@ def _rinshan_liable(melds: Sequence[Meld], kans: int, win: Win) -> bool:
                == win.pao_seat for meld in melds)
 
 
-def _count_dora(full: tuple[int, ...], reds: tuple[int, ...], w: int, win: Win,
+def _count_dora(full: tuple[int, ...], reds: tuple[int, int, int], w: int, win: Win,
                 rules: Rules) -> tuple[int, int]:
     """Dora and ura-dora of the hand (MJ-SCORE-02, -03; MJ-RIICHI-11). Indicators are tiles too:
     a kind near its four copies, a red indicator or a robbed kan send the hand to the full check
@@ -904,7 +929,7 @@ def _count_dora(full: tuple[int, ...], reds: tuple[int, ...], w: int, win: Win,
     return dora, ura
 
 
-def _indicators_fit(full: tuple[int, ...], reds: tuple[int, ...], w: int, win: Win,
+def _indicators_fit(full: tuple[int, ...], reds: tuple[int, int, int], w: int, win: Win,
                     rules: Rules) -> bool:
     """Whether the hand and the indicators (and a robbed kan's three tiles) hold at most four of a
     kind and no more red fives than the rules have: :func:`_check_indicators` without a message,
@@ -962,23 +987,20 @@ def _situational_yaku(win: Win, menzen: bool, rules: Rules) -> list[Yaku]:
     return found
 
 
-def _tile_yaku(menzen: bool, suits_used: int, honors_total: int, terminals_total: int,
-               total_tiles: int, rules: Rules) -> list[Yaku]:
-    """Yaku of the tiles alone (simples, one suit, terminals and honours), the same for every
-    reading."""
-    found: list[Yaku] = []
+def _add_tile_yaku(found: list[Yaku], menzen: bool, suits_used: int, honors_total: int,
+                   terminals_total: int, total_tiles: int, rules: Rules) -> None:
+    """Add to ``found`` the yaku of the tiles alone (simples, one suit, terminals and honours), the
+    same for every reading."""
     if terminals_total + honors_total == 0 and (menzen or rules.kuitan):
         found.append(_TANYAO[menzen])
     if suits_used == 1:
         found.append(_HONITSU[menzen] if honors_total else _CHINITSU[menzen])
     if terminals_total + honors_total == total_tiles and honors_total and terminals_total:
         found.append(_HONROUTOU)
-    return found
 
 
-def _honor_yaku(full: tuple[int, ...], seat_wind: int, round_wind: int) -> list[Yaku]:
-    """Yakuhai and shousangen of a regular hand."""
-    found: list[Yaku] = []
+def _add_honor_yaku(found: list[Yaku], full: tuple[int, ...], seat_wind: int, round_wind: int) -> None:
+    """Add to ``found`` the yakuhai and shousangen of a regular hand."""
     haku, hatsu, chun = full[31], full[32], full[33]  # HAKU, HATSU, CHUN
     if haku >= 3:
         found.append(_YAKUHAI_HAKU)
@@ -992,7 +1014,6 @@ def _honor_yaku(full: tuple[int, ...], seat_wind: int, round_wind: int) -> list[
         found.append(_ROUND_WIND)
     if (haku >= 3) + (hatsu >= 3) + (chun >= 3) == 2 and (haku == 2 or hatsu == 2 or chun == 2):
         found.append(_SHOUSANGEN)
-    return found
 
 
 def _situation_yakuman(win: Win, dealer: bool, rules: Rules) -> list[Yaku]:
@@ -1033,7 +1054,7 @@ def _best_regular(parts: PartSummaries, regular: int, best: _Candidate | None, w
     hand_han = 0
     for _, value in hand_yaku:
         hand_han += value
-    best_key = -1 if best is None else best[0]
+    best_key = -1 if best is None else best.rank
     chosen = -1  # the best regular reading's number, if one beats ``best``
     chosen_pair = -1
     chosen_groups: tuple[int, ...] = ()
@@ -1116,8 +1137,8 @@ def _best_regular(parts: PartSummaries, regular: int, best: _Candidate | None, w
                             _meld_items(melds), tsumo, menzen, chosen_pinfu, win.rinshan,
                             pair_fu_item(pair, seat, round_wind, rules) if pair >= 27 else None,
                             rules)
-    return (best_key, hand_yaku + chosen_yaku, chosen_yakuman, chosen_fu, items, (pair, groups),
-            shape_name)
+    return _Candidate(best_key, hand_yaku + chosen_yaku, chosen_yakuman, chosen_fu, items, "", pair,
+                      groups, shape_name)
 
 
 def _wait_code(code: int, w: int) -> int:
@@ -1269,7 +1290,7 @@ def _fixed_mangan(name: str, win: Win, rules: Rules, hand: Hand) -> HandScore:
         wait="")
 
 
-def _check_indicators(full: tuple[int, ...], reds: tuple[int, ...], w: int, win: Win,
+def _check_indicators(full: tuple[int, ...], reds: tuple[int, int, int], w: int, win: Win,
                       rules: Rules) -> None:
     """Raise :class:`InvalidHandError` if the indicators and the hand need a fifth copy of a kind
     (or a red five the rules do not have). Under chankan the robbed kan holds three more copies of
@@ -1302,9 +1323,8 @@ def _payments_with_pao(base: int, yakuman: list[tuple[str, int]], win: Win, rule
                        ) -> tuple[tuple[Payment, ...], tuple[Payment, ...]]:
     """Payments, and the liable player's part of them (MJ-PAO-04..07): ``(payments, liable)``,
     ``liable`` empty or one :class:`Payment` for what he pays by liability alone."""
-    seat, dealer, honba = win.seat_wind, win.is_dealer, win.honba
-    normal = hand_payments(base, dealer=dealer, tsumo=win.tsumo, seat=seat,
-                           discarder=win.discarder, honba=honba, rules=rules)
+    seat, dealer, honba = win.seat_wind, win.seat_wind == 0, win.honba
+    normal = _payments(base, dealer, win.tsumo, seat, win.discarder, honba, rules.honba_points)
     liable_seat = win.pao_seat
     if liable_seat is None:
         return normal, ()
