@@ -23,7 +23,10 @@ from taku.mahjong.rules import Rules
 from taku.mahjong.tiles import parse_tiles
 from taku.mahjong.wall import wall_from_parts
 from taku.server.app import create_app
+from taku.server.hub import Hub
+from taku.server.renju_game import RenjuGame
 from taku.server.settings import Settings
+from taku.server.store import User
 from taku.server.tables import Connection
 
 FURITEN_EAST = "234567m234p55p67s"
@@ -182,3 +185,24 @@ def client_for(settings: Settings) -> Iterator[TestClient]:
     """A test client of a fresh application."""
     with TestClient(create_app(settings)) as client:
         yield client
+
+
+async def renju_game_losing_on_time(hub: Hub, name: str) -> RenjuGame:
+    """A renju game of a new person (White) against the AI (Black, beginner) that the person never
+    moves in: his clock holds 0.3 s, so his flag falls at his first turn."""
+    user = await hub.db.call(hub.db.store.create_user, name, True, None)
+    assert isinstance(user, User)
+    game = await hub.create_renju(
+        user,
+        "renju",
+        {},
+        "none",
+        {"kind": "ai", "level": "beginner"},
+        "white",
+        {"initial_s": 10, "increment_s": 0},
+        False,
+        f"flag-{name}",
+    )
+    assert isinstance(game, RenjuGame) and game.clock is not None
+    game.clock.remaining = [10_000, 300]
+    return game

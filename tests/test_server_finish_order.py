@@ -13,9 +13,8 @@ from typing import Any
 
 from taku.server.hub import Hub
 from taku.server.mahjong_table import MahjongTable
-from taku.server.store import User
 from taku.server.tables import Connection
-from tests.server_helpers import drain, fast_settings
+from tests.server_helpers import drain, fast_settings, renju_game_losing_on_time
 
 
 def slow_status_writes(hub: Hub, seconds: float) -> list[str]:
@@ -71,20 +70,7 @@ def test_a_finished_renju_game_has_sent_its_end(tmp_path: Path) -> None:
         await hub.start()
         try:
             written = slow_status_writes(hub, 0.3)
-            user = await hub.db.call(hub.db.store.create_user, "dora", True, None)
-            assert isinstance(user, User)
-            game = await hub.create_renju(
-                user,
-                "renju",
-                {},
-                "none",
-                {"kind": "ai", "level": "beginner"},
-                "white",
-                {"initial_s": 10, "increment_s": 0},
-                False,
-                "flag-order",
-            )
-            game.clock.remaining = [10_000, 300]  # type: ignore[attr-defined]  # the person's flag falls
+            game = await renju_game_losing_on_time(hub, "dora")
             watcher = Connection(None)
             await game.attach(watcher, 0)
             events = await watch_until_finished(game, watcher, 30)

@@ -16,10 +16,17 @@ from taku.formats.renju.psq import read_psq
 from taku.formats.renju.sgf import read_sgf
 from taku.renju.points import parse_moves
 from taku.server.hub import Hub
-from taku.server.store import User
 from taku.server.tables import Connection
 from tests.renju_helpers import forbidden_only_moves
-from tests.server_helpers import Player, TestClient, browser, client_for, database, fast_settings
+from tests.server_helpers import (
+    Player,
+    TestClient,
+    browser,
+    client_for,
+    database,
+    fast_settings,
+    renju_game_losing_on_time,
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -160,21 +167,8 @@ def test_ai_plays_a_whole_game_and_a_flag_falls(tmp_path: Path) -> None:
         hub = Hub(fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", ai_max_nodes=2000))
         await hub.start()
         try:
-            user = await hub.db.call(hub.db.store.create_user, "dora", True, None)
-            assert isinstance(user, User)
             # a game the person never moves in: its clock runs out
-            game = await hub.create_renju(
-                user,
-                "renju",
-                {},
-                "none",
-                {"kind": "ai", "level": "beginner"},
-                "white",
-                {"initial_s": 10, "increment_s": 0},
-                False,
-                "flag",
-            )
-            game.clock.remaining = [10_000, 300]  # type: ignore[attr-defined]
+            game = await renju_game_losing_on_time(hub, "dora")
             watcher = Connection(None)
             await game.attach(watcher, 0)
             for _ in range(200):
