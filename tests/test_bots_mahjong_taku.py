@@ -303,6 +303,17 @@ def test_a_threat_ends_the_hand_sooner_so_a_cheap_tenpai_folds_later_in_the_hand
     assert chosen_tile(TakuPlayer(0, push_fold=PushFold(threat_end_rate=0.11)), observation) == "8s"
 
 
+def test_a_tenpai_hand_can_count_its_later_pushes_as_riskier() -> None:
+    # seat 0's open tanyao (58p wait once 4p goes; 7p the dora, indicator 6p: 2,000 points)
+    # against seat 1's riichi pushes 4p (half suji) at the default later risk of 3% a discard;
+    # counted at 6% (a tenpai hand that pushes now pushes its later draws too) it folds: 7p genbutsu
+    events = riichi_events(1, "9p1z2z8m", "", "7p")
+    observation = observe("55m467p234678s", melds=("3-45p",), discards=("", "9p1z2z8m7p", "", ""),
+                          riichi=(False, True, False, False), events=events, dealer=2, dora="6p")
+    assert chosen_tile(TakuPlayer(0), observation) == "4p"
+    assert chosen_tile(TakuPlayer(0, push_fold=PushFold(tenpai_risk=0.06)), observation) == "7p"
+
+
 def riichi_or_discard(hand: str, *, dora: str, dealer: int) -> Observation:
     """Seat 0's turn with ``hand`` (14 tiles) facing seat 1's riichi (on 8m, after 1z 2z 9s):
     riichi is legal (MJ-RIICHI-01), and the discard of each distinct tile."""
