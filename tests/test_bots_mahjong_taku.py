@@ -8,7 +8,14 @@ from typing import Any
 import pytest
 
 from taku.bots.evaluation import hand_counts
-from taku.bots.mahjong_taku import PREVIOUS_PUSH_FOLD, PushFold, TakuPlayer, danger, safe_kinds
+from taku.bots.mahjong_taku import (
+    BEFORE_RIICHI_RISK,
+    PREVIOUS_PUSH_FOLD,
+    PushFold,
+    TakuPlayer,
+    danger,
+    safe_kinds,
+)
 from taku.bots.simple import RandomPlayer, SimplePlayer, TsumogiriPlayer
 from taku.mahjong.actions import Action
 from taku.mahjong.hand import Meld
@@ -280,6 +287,88 @@ def test_a_closed_tenpai_counts_what_riichi_adds_and_pushes_against_a_dealer_rii
     assert chosen_tile(TakuPlayer(0), observation) == "8s"
     # valued at its ron points only, the hand folded (6s: genbutsu)
     assert chosen_tile(TakuPlayer(0, push_fold=PREVIOUS_PUSH_FOLD), observation) == "6s"
+
+
+def test_a_threat_ends_the_hand_sooner_so_a_cheap_tenpai_folds_later_in_the_hand() -> None:
+    # the riichi-pinfu of the test above (2,000 by ron with riichi) against the dealer's riichi:
+    # with 50 tiles left it pushes 8s; with 40 left (10 go-arounds) its chance to win before
+    # the dealer does is too small at 0.16 a go-around for the dealer to end the hand
+    events = riichi_events(1, "9p1z2z8m", "", "6s")
+    for tiles_left, tile in ((50, "8s"), (40, "6s")):
+        observation = observe("234m456p78p11s4568s", discards=("", "9p1z2z8m6s", "", ""),
+                              riichi=(False, True, False, False), events=events, dealer=1,
+                              tiles_left=tiles_left)
+        assert chosen_tile(TakuPlayer(0), observation) == tile
+    # at the race's earlier rate (0.11) it pushed with 40 left too
+    assert chosen_tile(TakuPlayer(0, push_fold=PushFold(threat_end_rate=0.11)), observation) == "8s"
+
+
+def test_a_tenpai_hand_can_count_its_later_pushes_as_riskier() -> None:
+    # seat 0's open tanyao (58p wait once 4p goes; 7p the dora, indicator 6p: 2,000 points)
+    # against seat 1's riichi pushes 4p (half suji) at the default later risk of 3% a discard;
+    # counted at 6% (a tenpai hand that pushes now pushes its later draws too) it folds: 7p genbutsu
+    events = riichi_events(1, "9p1z2z8m", "", "7p")
+    observation = observe("55m467p234678s", melds=("3-45p",), discards=("", "9p1z2z8m7p", "", ""),
+                          riichi=(False, True, False, False), events=events, dealer=2, dora="6p")
+    assert chosen_tile(TakuPlayer(0), observation) == "4p"
+    assert chosen_tile(TakuPlayer(0, push_fold=PushFold(tenpai_risk=0.06)), observation) == "7p"
+
+
+def riichi_or_discard(hand: str, *, dora: str, dealer: int) -> Observation:
+    """Seat 0's turn with ``hand`` (14 tiles) facing seat 1's riichi (on 8m, after 1z 2z 9s):
+    riichi is legal (MJ-RIICHI-01), and the discard of each distinct tile."""
+    tiles = sorted(set(parse_tiles(hand)))
+    legal = [Action("dahai", 0, t) for t in tiles] + [Action("reach", 0)]
+    return observe(hand, legal=legal, discards=("", "1z2z9s8m", "", ""), riichi=(False, True, False, False),
+                   events=riichi_events(1, "1z2z9s", "", "8m"), dora=dora, dealer=dealer)
+
+
+def test_facing_a_riichi_a_valuable_closed_tenpai_with_a_yaku_stays_dama() -> None:
+    # seat 0 (North) against the dealer's riichi: 9p leaves tanyao with two dora (3s; indicator
+    # 2s) on a closed 6m wait, 5,200 by ron without riichi. Riichi would lock the hand (MJ-RIICHI-06):
+    # every later draw thrown into the dealer's riichi; dama keeps the win and the fold
+    observation = riichi_or_discard("234m456p678s33s57m9p", dora="2s", dealer=1)
+    action = TakuPlayer(0).choose(observation)
+    assert action.type == "dahai" and str(action.pai) == "9p"
+    # before riichi was weighed against dama the hand declared riichi
+    assert TakuPlayer(0, push_fold=BEFORE_RIICHI_RISK).choose(observation).type == "reach"
+    # as the dealer (its win worth 1.5 times, the riichi a non-dealer's) the same hand declares riichi
+    as_dealer = riichi_or_discard("234m456p678s33s57m9p", dora="2s", dealer=0)
+    assert TakuPlayer(0).choose(as_dealer).type == "reach"
+
+
+def test_facing_a_riichi_a_closed_tenpai_without_a_yaku_folds_rather_than_lock_a_poor_wait() -> None:
+    # 9p leaves a closed 5m wait with no yaku but riichi (no tanyao: 789s): worth riichi and a
+    # dora-less 1,300, it would have to throw every draw into seat 1's riichi; 9s is genbutsu
+    observation = riichi_or_discard("234m456p789s33s46m9p", dora="1z", dealer=2)
+    assert chosen_tile(TakuPlayer(0), observation) == "9s"
+    assert TakuPlayer(0, push_fold=BEFORE_RIICHI_RISK).choose(observation).type == "reach"
+
+
+def in_hand(observation: Observation, round_wind: int, hand_number: int,
+            scores: tuple[int, int, int, int]) -> Observation:
+    """``observation`` moved to another hand of the match with other scores."""
+    o = observation
+    return Observation(
+        seat=o.seat, round_wind=round_wind, hand_number=hand_number, honba=o.honba, deposits=o.deposits,
+        dealer=o.dealer, scores=scores, hand=o.hand, drawn=o.drawn, melds=o.melds, discards=o.discards,
+        riichi=o.riichi, dora_indicators=o.dora_indicators, tiles_left=o.tiles_left,
+        last_discard=o.last_discard, legal_actions=o.legal_actions, events=o.events)
+
+
+def test_the_leader_folds_more_in_the_south_round() -> None:
+    # the riichi-pinfu push of the test above (8s, against the dealer's riichi; 6s genbutsu)
+    events = riichi_events(1, "9p1z2z8m", "", "6s")
+    observation = observe("234m456p78p11s4568s", discards=("", "9p1z2z8m6s", "", ""),
+                          riichi=(False, True, False, False), events=events, dealer=1)
+    leading = (40000, 20000, 20000, 20000)
+    assert chosen_tile(TakuPlayer(0), in_hand(observation, 0, 2, leading)) == "8s"  # East 2: pushes
+    assert chosen_tile(TakuPlayer(0), in_hand(observation, 1, 2, leading)) == "6s"  # South 2, first: folds
+    before = TakuPlayer(0, push_fold=BEFORE_RIICHI_RISK)
+    assert chosen_tile(before, in_hand(observation, 1, 2, leading)) == "8s"
+    last = (10000, 30000, 30000, 30000)
+    assert chosen_tile(TakuPlayer(0), in_hand(observation, 1, 2, last)) == "8s"  # last: pushes
+    assert chosen_tile(TakuPlayer(0), in_hand(observation, 1, 4, leading)) == "6s"  # the last hand
 
 
 def test_a_big_open_hand_is_a_threat() -> None:

@@ -25,8 +25,9 @@ its legal actions:
   then tiles safe by suji, kabe (no-chance) and one-chance, honours with copies already seen,
   terminals (the danger model and the race are in :mod:`taku.bots.mahjong_defence`); a cheap
   open hand pushes against a riichi only nearly safe tiles, a closed tenpai hand counts what
-  riichi adds to its win (:class:`PushFold`); in the last hand the leader folds more and the
-  last player pushes more;
+  riichi adds to its win, and facing a threat it declares riichi only when that beats staying
+  dama (with a yaku) and folding: riichi locks the hand (:class:`PushFold`); in the last round
+  the leader folds more and the last player pushes more, most in the last hand;
 - **nine terminals**: declares the abortive draw unless the hand is near kokushi.
 
 Ties are broken by a ``random.Random(seed)``, so a seeded game replays exactly.
@@ -63,6 +64,9 @@ _IS_YAOCHUU = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _DRAGONS = (31, 32, 33)
 FUTURE_PUSH_RISK = 0.03
 """The chance that each later discard of a hand that pushes deals in to a threat."""
+RIICHI_RISK = 0.07
+"""The chance that each later discard of a hand in riichi deals in to a threat: it discards what it
+draws, about the share of a tenpai threat's live winning tiles among the unseen ones."""
 
 
 class PushFold(NamedTuple):
@@ -77,7 +81,19 @@ class PushFold(NamedTuple):
     is worth, times its points (self-drawn wins, ura-dora and ippatsu come on top).
     ``hidden_han``: the han a hand not yet tenpai is expected to add to the han in sight (dora,
     red fives, value honours, riichi for a closed hand), open; ``closed_hidden_han`` closed
-    (self-drawn wins, ura-dora, pinfu or tanyao on the way).
+    (self-drawn wins, ura-dora, pinfu or tanyao on the way). ``riichi_risk`` (0: off): facing a
+    threat, a closed tenpai hand that may declare riichi weighs riichi (its win worth
+    ``riichi_value`` times, but every later discard is its draw: this chance to deal in each)
+    against staying dama when it has a yaku (worth its ron points, later discards at
+    ``future_risk``, it can still fold) and against folding. ``final_round_stakes`` (0: off):
+    in the South round's hands before the last (the East round's in an East-only match), the
+    share of the last hand's placement weights that applies (the leader weighs a win less and a
+    deal-in more, the last player the other way round). ``threat_end_rate``: the chance per
+    go-around that a threat who is tenpai ends the hand (weighted by his chance to be tenpai).
+    ``ron_factor``: facing a riichi, a go-around's chances to win in draws' worth (the own draw
+    and the others' discards; 1.8 with no riichi on the table). ``tenpai_risk`` (0: the same as
+    ``future_risk``): the chance that each later discard of a tenpai hand that pushes deals in
+    (it mostly pushes its later draws too; 0.06 was tried: as good in self-play, fewer wins).
     """
 
     future_risk: float = FUTURE_PUSH_RISK
@@ -86,11 +102,21 @@ class PushFold(NamedTuple):
     riichi_value: float = 1.4
     hidden_han: float = 0.5
     closed_hidden_han: float = 0.5
+    riichi_risk: float = RIICHI_RISK
+    final_round_stakes: float = 0.5
+    threat_end_rate: float = 0.16
+    ron_factor: float = 1.8
+    tenpai_risk: float = 0.0
 
 
-PREVIOUS_PUSH_FOLD = PushFold(cheap_open_points=0.0, riichi_value=1.0)
+PREVIOUS_PUSH_FOLD = PushFold(cheap_open_points=0.0, riichi_value=1.0, riichi_risk=0.0,
+                              final_round_stakes=0.0, threat_end_rate=0.11)
 """The push or fold of the version before the cheap-open rule and the riichi value (2026-11-28):
 the reference of the self-play checks."""
+BEFORE_RIICHI_RISK = PushFold(riichi_risk=0.0, final_round_stakes=0.0, threat_end_rate=0.11)
+"""The push or fold before riichi was weighed against dama and folding, the last round's stakes
+and the faster end of a hand against threats (2026-11-28, evening): the reference of their
+self-play check."""
 LATE_TENPAI_TILES = 12
 """Tiles left in the wall from which a one-shanten hand calls for tenpai without a yaku."""
 
@@ -233,7 +259,7 @@ class TakuPlayer:
             for action in by_type.get(kind, []):
                 if self._kan_ok(view, action, row.shanten):
                     return action
-        if "reach" in by_type and row.shanten == 0 and self._riichi_ok(row):
+        if "reach" in by_type and row.shanten == 0 and self._riichi_ok(row) and not view.stay_dama:
             return by_type["reach"][0]
         return row.action
 
@@ -292,13 +318,14 @@ class TakuPlayer:
         turns = obs.tiles_left // 4
         end_rate = 0.03
         for threat in facing:
-            end_rate += 0.11 * threat.tenpai
+            end_rate += tuning.threat_end_rate * threat.tenpai
         end_rate = min(end_rate, 0.5)
         threat_value = sum(t.tenpai * t.value for t in facing)
         bonus = 1000 * obs.deposits + 300 * obs.honba + 0.1 * threat_value  # and his tsumo avoided
         hand_value = han_points(
             view.value() + (tuning.closed_hidden_han if view.closed else tuning.hidden_han), dealer)
         future_risk = tuning.future_risk * threat_value  # the expected cost of one more pushed discard
+        tenpai_risk = (tuning.tenpai_risk if tuning.tenpai_risk > 0 else tuning.future_risk) * threat_value
         # a cheap open hand pushes against a riichi only nearly safe tiles
         cheap_limit = tuning.cheap_open_points * (1.5 if dealer else 1.0)
         cheap = bool(riichis) and not view.closed and (
@@ -309,6 +336,10 @@ class TakuPlayer:
         push_key: tuple[float, ...] = ()
         push_row: _Row | None = None
         push_ev = 0.0
+        push_dama = False
+        # a closed hand that may still declare riichi weighs riichi against dama (PushFold.riichi_risk)
+        riichi_open = tuning.riichi_risk > 0 and view.closed and any(
+            a.type == "reach" for a in obs.legal_actions)
         races: dict[tuple[int, float, float], tuple[float, float]] = {}
         for row in rows:
             action = row.action
@@ -333,14 +364,28 @@ class TakuPlayer:
                 value = hand_value
             found = races.get(args)
             if found is None:
-                found = races[args] = race(args[0], args[1], args[2], unseen_total, turns, end_rate)
+                found = races[args] = race(args[0], args[1], args[2], unseen_total, turns, end_rate,
+                                           tuning.ron_factor if riichis else 1.8)
             win, later = found
-            ev = win * (value + bonus) * gain_weight - loss - later * future_risk * loss_weight
+            # a tenpai hand that pushes now mostly pushes its later draws too (PushFold.tenpai_risk)
+            risk = tenpai_risk if row.shanten <= 0 else future_risk
+            ev = win * (value + bonus) * gain_weight - loss - later * risk * loss_weight
+            dama = False
+            if riichi_open and row.shanten <= 0 and self._riichi_ok(row):
+                # riichi locks the hand: every later discard is its draw, it cannot fold
+                ev = (win * (value + bonus) * gain_weight - loss
+                      - later * tuning.riichi_risk * threat_value * loss_weight)
+                if row.dama:  # or dama: its ron points, and it may still fold later
+                    dama_ev = (win * (row.points + bonus) * gain_weight - loss
+                               - later * risk * loss_weight)
+                    if dama_ev > ev:
+                        ev, dama = dama_ev, True
             key = (ev, row.score, tie)
             if push_row is None or key > push_key:
-                push_key, push_row, push_ev = key, row, ev
+                push_key, push_row, push_ev, push_dama = key, row, ev, dama
         fold_ev = -fold_key[0] * 1.0 - 0.005 * turns * threat_value * loss_weight
         if push_row is not None and push_ev > fold_ev:
+            view.stay_dama = push_dama
             return push_row
         return fold_row
 
@@ -391,6 +436,8 @@ class _View:
         self.seat_wind = own_wind - 27
         self._threat_list: tuple[Threat, ...] | None = None
         self._danger: dict[int, float] = {}
+        self.stay_dama = False
+        """Set by push or fold: facing a threat, the tenpai hand stays dama rather than riichi."""
         self.own_discards = {t.kind for t in observation.discards[seat]}
 
     # --- yaku plans of an open hand -------------------------------------------------------------
@@ -685,20 +732,24 @@ class _View:
         return total
 
     def stakes(self) -> tuple[float, float]:
-        """Weights of a win's value and of a deal-in's cost: 1 and 1, except in the last hand of
-        the match, where placement decides: the leader weighs a deal-in more and a win less, the
-        last player the other way round."""
+        """Weights of a win's value and of a deal-in's cost: 1 and 1, except in the last round
+        of the match, where placement decides: the leader weighs a deal-in more and a win less
+        (0.6 and 1.5 in the last hand), the last player the other way round (1.3 and 0.5); in
+        the round's earlier hands ``PushFold.final_round_stakes`` of those changes apply."""
         obs = self.obs
         rounds = 1 if self.player.rules.length == "east" else 2
-        if obs.hand_number != 4 or obs.round_wind < rounds - 1:
+        if obs.round_wind < rounds - 1:
+            return 1.0, 1.0
+        weight = 1.0 if obs.hand_number == 4 else self.player.push_fold.final_round_stakes
+        if weight <= 0.0:
             return 1.0, 1.0
         me = obs.scores[obs.seat]
         rank = 1 + sum(1 for s, score in enumerate(obs.scores)
                        if score > me or (score == me and seat_wind(s, obs.dealer) < obs.seat_wind))
         if rank == 1:
-            return 0.6, 1.5
+            return 1.0 - 0.4 * weight, 1.0 + 0.5 * weight
         if rank == 4:
-            return 1.3, 0.5
+            return 1.0 + 0.3 * weight, 1.0 - 0.5 * weight
         return 1.0, 1.0
 
     def value(self) -> int:
