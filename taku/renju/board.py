@@ -546,8 +546,9 @@ class Position:
             return Outcome(Termination.FULL_BOARD, None)
         if rules.move_limit is not None and self._stones >= rules.move_limit:
             return Outcome(Termination.MOVE_LIMIT, None)
-        stuck_possible = rules.fouls_for_black and rules.forbidden_move == "reject"
-        if color is WHITE and stuck_possible and not rules.passes_allowed:
+        if color is WHITE and not rules.passes_allowed and rules.forbidden_move == "reject" and (
+            rules.fouls_for_black
+        ):
             # Black must play a point that is not a foul: is one left? (Almost always the first
             # empty point checked is one, so this costs one foul check.)
             lines, geo, mode = self._lines, self._geo, self._mode

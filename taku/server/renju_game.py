@@ -222,10 +222,7 @@ class RenjuGame(GameActor):
         if self.outcome is None and position.turn is BLACK and self.rules.fouls_for_black:
             forbidden = {str(p): reason for p, reason in position.forbidden_points().items()}
         last = position.move_stack[-1] if position.move_stack else None
-        # RJ-15: a pass is a move where the rules allow it, but not against a Gomocup brain, whose
-        # protocol has no pass.
-        brain = any(s.kind == "brain" for s in self.seats)
-        passes = "move" in accepts and position.is_legal(None) and not brain
+        passes = "move" in accepts and self._may_pass()
         return {
             "type": "state",
             "n": len(self.log),
@@ -333,31 +330,32 @@ class RenjuGame(GameActor):
             if text == "pass":  # RJ-15: where the rules allow it; two passes in a row draw
                 if not self.position.is_legal(None):
                     raise GameError("cannot pass: these rules do not allow passing")
-                if any(s.kind == "brain" for s in self.seats):
+                if not self._may_pass():
                     raise GameError("cannot pass against a Gomocup brain: its protocol has no pass")
                 self.position.push(None)
-                self.moves.append("pass")
-                self.draw_offer = None
-                events.append({"type": "move", "seat": seat, "color": colour, "point": "pass",
-                               "ply": self.position.ply})
-                events.extend(self._check_end())
-                return events
-            try:
-                point = self.position.parse_point(text)
-                self.position.push(point)
-            except (IllegalMoveError, InvalidNotationError, ValueError) as error:
-                raise GameError(str(error)) from None
-            self.moves.append(str(point))
+                played = "pass"
+            else:
+                try:
+                    point = self.position.parse_point(text)
+                    self.position.push(point)
+                except (IllegalMoveError, InvalidNotationError, ValueError) as error:
+                    raise GameError(str(error)) from None
+                played = str(point)
+            self.moves.append(played)
             self.draw_offer = None
-            events.append(
-                {"type": "move", "seat": seat, "color": colour, "point": str(point), "ply": self.position.ply}
-            )
+            ply = self.position.ply
+            events.append({"type": "move", "seat": seat, "color": colour, "point": played, "ply": ply})
             events.extend(self._check_end())
             return events
         raise GameError(
             f"unknown action {kind!r}: expected opening, move, resign, draw_offer, "
             "draw_accept, draw_decline or takeback"
         )
+
+    def _may_pass(self) -> bool:
+        """Whether the side to move may pass now: where the rules allow it (RJ-15), but not against
+        a Gomocup brain, whose protocol has no pass."""
+        return self.position.is_legal(None) and not any(s.kind == "brain" for s in self.seats)
 
     def _takeback(self, seat: int) -> Event:
         if not any(s.kind == "ai" for s in self.seats):
