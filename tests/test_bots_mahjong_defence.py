@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from taku.bots.mahjong_defence import Threat, deal_in_chance, genbutsu, han_points, race, threats
+from taku.bots.mahjong_defence import WAIT_MASS, Threat, deal_in_chance, genbutsu, han_points, race, threats
 from taku.bots.mahjong_taku import TakuPlayer
+from taku.mahjong.kyoku import Observation
 from taku.mahjong.tiles import Tile
 from tests.test_bots_mahjong_taku import chosen_tile, observe, riichi_events
 
@@ -37,7 +38,7 @@ def test_genbutsu_is_safe() -> None:
     observation = observe("1m4m7m2p6p9p3s5s8s1z3z5z6z7z", discards=("", "9m3p", "2s", ""),
                           riichi=RIICHI_1, events=events)
     assert genbutsu(observation, 1) == {k("9m"), k("3p"), k("2s")}
-    (threat,) = threats(observation, [0] * 34)
+    (threat,) = threats(observation, [0] * 34, wait_mass=0.0)  # the raw chances
     assert threat.riichi and threat.tenpai == 1.0 and threat.riichi_tile == k("3p")
     assert threat.early == frozenset({k("9m")})
     for tile in ("9m", "3p", "2s"):
@@ -148,3 +149,46 @@ def test_the_leader_folds_more_in_the_last_hand() -> None:
     assert chosen_tile(TakuPlayer(0), last) == "7s"
     late = dataclasses.replace(early, tiles_left=20)  # with fewer turns left it folds too
     assert chosen_tile(TakuPlayer(0), late) == "7s"
+
+
+LATE_BEFORE = "1z2z3z4z9m1m"  # seat 1's discards before his riichi on 9p ...
+LATE_AFTER = "2m3m5m6m7m8m4z5z6z7z1s2s3s4s6s7s8s9s1p"  # ... and the tiles passed after it
+
+
+def riichi_observation(before: str, after: str, riichi_tile: str) -> Observation:
+    return observe("1m4m7m2p6p9p3s5s8s1z3z5z6z7z", discards=("", before + riichi_tile, after, ""),
+                   riichi=RIICHI_1, events=riichi_events(1, before, after, riichi_tile))
+
+
+def unseen_of(observation: Observation) -> list[int]:
+    return [4 - v if v < 4 else 0 for v in observation.visible_counts]
+
+
+def test_a_riichi_players_deal_in_chances_sum_to_the_wait_mass() -> None:
+    # early (two tiles safe) and late (most kinds passed after the riichi): over the 34 kinds
+    # the chances sum to WAIT_MASS, the expected number of kinds he waits on
+    early = riichi_observation("9m", "2s", "3p")
+    for observation in (early, riichi_observation(LATE_BEFORE, LATE_AFTER, "9p")):
+        (threat,) = threats(observation, [0] * 34)
+        unseen = unseen_of(observation)
+        assert abs(sum(deal_in_chance(kind, threat, unseen) for kind in range(34)) - WAIT_MASS) < 1e-9
+        for kind in threat.safe:
+            assert deal_in_chance(kind, threat, unseen) == 0.0  # genbutsu stays safe
+
+
+def test_the_fewer_kinds_left_unsafe_the_more_dangerous_each() -> None:
+    # 5p with no suji: early in the riichi most kinds may still be his wait, so each is less
+    # likely than its neighbourhood alone says (raw 18%, scaled 9%); late, with nearly every
+    # other kind safe, the wait is among the few left (raw 14%, scaled 22%)
+    early = riichi_observation("9m", "2s", "3p")
+    late = riichi_observation(LATE_BEFORE, LATE_AFTER, "9p")
+    chances = {}
+    for name, observation in (("early", early), ("late", late)):
+        (scaled,) = threats(observation, [0] * 34)
+        (raw,) = threats(observation, [0] * 34, wait_mass=0.0)
+        unseen = unseen_of(observation)
+        chances[name] = (deal_in_chance(k("5p"), scaled, unseen), deal_in_chance(k("5p"), raw, unseen))
+    assert chances["early"][0] < chances["early"][1]
+    assert chances["late"][0] > chances["late"][1]
+    assert chances["late"][0] > chances["early"][0]
+    assert 0.08 < chances["early"][0] < 0.10 and 0.20 < chances["late"][0] < 0.23

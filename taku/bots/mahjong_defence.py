@@ -19,6 +19,14 @@ about 100,000 tiles held against a riichi in self-play the predicted and actual 
 - the riichi tile's neighbours (within two in its suit) weigh 1.3 times, the tiles outside an early
   discard of 2-4 or 6-8 (toward the terminal) 0.8 times, a dora 1.15 times.
 
+Those chances judge each kind by its own neighbourhood; but a riichi player waits on about 1.5 kinds
+wherever they are, so a riichi player's chances are scaled to sum to :data:`WAIT_MASS` over the 34
+kinds (:attr:`Threat.scale`): early in a riichi, with few kinds safe, each tile is less likely than
+its neighbourhood alone says; late, with most kinds passed, the few kinds left carry the wait. In
+self-play the raw chances dealt in twice as often as predicted once their sum fell below 0.9, and
+two thirds as often near a sum of 2; scaled, every band of the sum agrees within the noise
+(``benchmarks/mahjong_calibration.py``).
+
 A :class:`Threat` is another player in riichi (tenpai for sure) or an open hand (tenpai with a chance
 that grows with its melds and the turn), with the points a deal-in would cost (:func:`threats`).
 
@@ -41,7 +49,7 @@ from taku.mahjong.kyoku import Observation
 from taku.mahjong.seats import seat_wind
 from taku.mahjong.tiles import Tile
 
-__all__ = ["Threat", "deal_in_chance", "genbutsu", "han_points", "race", "threats"]
+__all__ = ["WAIT_MASS", "Threat", "deal_in_chance", "genbutsu", "han_points", "race", "threats"]
 
 # per number 1..9 (index 0..8): a live two-sided shape, and the closed/edge shapes of the tile
 # (calibrated on the waits of bots' riichi hands, which take any wait: see the module docstring)
@@ -53,6 +61,15 @@ _PAIR_LEFT = (0.0, 0.35, 0.75, 1.0, 1.1)  # by copies the player may hold
 _HONOUR = (0.0, 0.007, 0.017, 0.028, 0.038)  # an honour, by copies the player may hold
 _AVAIL = (0.0, 0.35, 0.8, 1.0, 1.0)  # a shape's tile, by copies the player may hold
 
+WAIT_MASS = 1.5
+"""The expected number of kinds a riichi player waits on, summed over the kinds' deal-in chances:
+the raw chances of :func:`deal_in_chance` (each kind judged by its own neighbourhood) are scaled so
+that they sum to this over the 34 kinds (:attr:`Threat.scale`). Fitted on self-play: with the raw
+chances, a tile dealt in about twice as often as predicted once most kinds were safe (the raw sum
+below 0.9) and two thirds as often early in a riichi (the sum near 2); 1.5 is the fit over the
+sums seen (``benchmarks/mahjong_calibration.py``)."""
+_MIN_MASS = 0.3  # the least raw sum used for the scale (at most WAIT_MASS / 0.3)
+
 # points of a ron by han (30 fu, non-dealer), 0..13 han
 _POINTS = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 24000, 24000, 32000)
 
@@ -60,7 +77,8 @@ _POINTS = (0, 1000, 2000, 3900, 7700, 8000, 12000, 12000, 16000, 16000, 16000, 2
 class Threat(NamedTuple):
     """Another player who may be tenpai: his seat, the chance he is tenpai, the points a deal-in
     would cost, the kinds he cannot win on (genbutsu), the kind of his riichi tile (-1 if none),
-    the suited kinds he discarded early (before riichi, the first six), and whether he is in riichi."""
+    the suited kinds he discarded early (before riichi, the first six), whether he is in riichi, and
+    the factor his raw deal-in chances are scaled by (see :data:`WAIT_MASS`; 1 for an open hand)."""
 
     seat: int
     tenpai: float
@@ -69,6 +87,7 @@ class Threat(NamedTuple):
     riichi_tile: int
     early: frozenset[int]
     riichi: bool
+    scale: float = 1.0
 
 
 def genbutsu(observation: Observation, seat: int) -> set[int]:
@@ -119,7 +138,7 @@ def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int], dora: Seque
                 break
     if dora and dora[kind]:
         chance *= 1.15
-    return chance
+    return min(chance * threat.scale, 0.9)
 
 
 def han_points(han: float, dealer: bool) -> float:
@@ -131,10 +150,13 @@ def han_points(han: float, dealer: bool) -> float:
     return points * (1.5 if dealer else 1.0)
 
 
-def threats(observation: Observation, dora: Sequence[int]) -> tuple[Threat, ...]:
+def threats(observation: Observation, dora: Sequence[int],
+            wait_mass: float = WAIT_MASS) -> tuple[Threat, ...]:
     """The other players who may be tenpai: every player in riichi, and open hands with two melds
-    or more (their chance to be tenpai grows with the melds and the discards made)."""
+    or more (their chance to be tenpai grows with the melds and the discards made). A riichi
+    player's deal-in chances are scaled to sum to ``wait_mass`` over the kinds (0: not scaled)."""
     out: list[Threat] = []
+    unseen = [4 - v if v < 4 else 0 for v in observation.visible_counts]
     seat = observation.seat
     round_wind = 27 + observation.round_wind
     for other in range(4):
@@ -146,8 +168,12 @@ def threats(observation: Observation, dora: Sequence[int]) -> tuple[Threat, ...]
         if observation.riichi[other]:
             riichi_tile, early = _riichi_discards(observation, other)
             value = 5600.0 * (1.5 if dealer else 1.0) + 300 * observation.honba
-            out.append(Threat(other, 1.0, value, frozenset(genbutsu(observation, other)), riichi_tile,
-                              early, True))
+            threat = Threat(other, 1.0, value, frozenset(genbutsu(observation, other)), riichi_tile,
+                            early, True)
+            if wait_mass > 0:
+                mass = sum(deal_in_chance(k, threat, unseen, dora) for k in range(34))
+                threat = threat._replace(scale=wait_mass / max(mass, _MIN_MASS))
+            out.append(threat)
             continue
         if len(melds) < 2:
             continue
