@@ -19,7 +19,7 @@ the share that won and that dealt in; and the discards by predicted deal-in chan
 share that dealt in (95% Wilson intervals).
 
 The estimates are read by wrapping the module's functions, so the pure-Python sources are used
-(``TAKU_PURE=1`` is set here: a compiled module calls its functions directly).
+(run as a script it sets ``TAKU_PURE=1``: a compiled module calls its functions directly).
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-os.environ["TAKU_PURE"] = "1"
+if __name__ == "__main__":  # the estimates are read by wrapping Python functions: the pure build
+    os.environ["TAKU_PURE"] = "1"
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
