@@ -1035,6 +1035,13 @@ def _start_pn(info: int, quiet_pn: int) -> int:
     return quiet_pn
 
 
+QUIET_PLIES: Final = 2
+"""How many of the attacker's first moves of a line may be quiet in ``ProofSearch`` (the mate
+puzzles' quiet moves are the first or second: deeper ones multiplied the nodes, up to tenfold)."""
+
+_QUIET_KEY: Final = 0x2545F4914F6CDD1D
+"""Mixed into the key of an attacker's node whose moves include the quiet ones."""
+
 QUIET_PN: Final = 20
 """The proof number a quiet attacker's move (a VCF threat) starts with: above a three's 3."""
 
@@ -1058,6 +1065,7 @@ class ProofSearch:
         max_depth: int = 12,
         quiet_vcf: int = 0,
         vcf_depth: int = 0,
+        quiet_plies: int = QUIET_PLIES,
     ) -> None:
         self.board = board
         self.attacker = attacker
@@ -1065,15 +1073,18 @@ class ProofSearch:
         self.clock = clock
         self.max_depth = max_depth
         self.quiet_vcf = quiet_vcf
+        """When positive, the attacker may also play a quiet move (no four, no real three) after
+        which it has a VCF of up to this many fours: the defender must then stop that VCF
+        (``_vcf_threat_defences``). 0: fours and threes only."""
+        self.quiet_plies = quiet_plies
+        """The attacker's first this many moves of a line may be quiet (with ``quiet_vcf``); deeper
+        ones are fours and threes only."""
         self.quiet_pn = QUIET_PN
         self.vcf_depth = vcf_depth
         """When positive, an attacker's node is first searched for a VCF of up to this many fours
         (the depth-first ``ThreatSearch.vcf``, with its table of failures): one found proves the
         node at once (kept in ``vcf_lines`` for the main line) instead of a chain of nodes."""
         self.vcf_lines: dict[int, list[int]] = {}
-        """When positive, the attacker may also play a quiet move (no four, no real three) after
-        which it has a VCF of up to this many fours: the defender must then stop that VCF
-        (``_vcf_threat_defences``). 0: fours and threes only."""
         self.table: dict[int, tuple[int, int]] = {}
         self.threats = ThreatSearch(board, attacker, clock)
         """For the move generators shared with the depth-first searches."""
@@ -1092,19 +1103,24 @@ class ProofSearch:
 
     # -- the two kinds of node -----------------------------------------------------------------
 
-    def _or_moves(self) -> list[int] | None:
-        """The attacker's candidate moves; ``None`` if the defender has two fives (lost), ``[]`` if
-        no threat is left. Kept per position (df-pn enters a node again and again): callers must
-        not change the list."""
-        key = self.board.hash
+    def _quiet_at(self, depth: int) -> bool:
+        """Whether the attacker may play quiet moves at a node with ``depth`` attacker moves left."""
+        return self.quiet_vcf > 0 and self.max_depth - depth < self.quiet_plies
+
+    def _or_moves(self, depth: int) -> list[int] | None:
+        """The attacker's candidate moves with ``depth`` attacker moves left; ``None`` if the defender
+        has two fives (lost), ``[]`` if no threat is left. Kept per position (df-pn enters a node
+        again and again): callers must not change the list."""
+        quiet = self._quiet_at(depth)
+        key = self.board.hash ^ (_QUIET_KEY if quiet else 0)
         if key in self.or_moves:
             return self.or_moves[key]
-        moves = self._attacker_moves()
+        moves = self._attacker_moves(quiet)
         self.or_moves[key] = moves
         return moves
 
-    def _attacker_moves(self) -> list[int] | None:
-        """``_or_moves`` computed afresh."""
+    def _attacker_moves(self, quiet: bool) -> list[int] | None:
+        """``_or_moves`` computed afresh (with the quiet moves when ``quiet``)."""
         board = self.board
         threats = board.five_points(self.defender)
         if len(threats) > 1:
@@ -1112,11 +1128,11 @@ class ProofSearch:
         moves = [i for _, i in board.threat_moves(self.attacker, True)]
         if threats:
             block = threats[0]
-            if self.quiet_vcf:
+            if quiet:
                 # The block is forced, threat or not: it may be a quiet move that leaves a VCF.
                 return [] if self.attacker == 1 and board.foul(block) else [block]
             return [i for i in moves if i == block]
-        if self.quiet_vcf:
+        if quiet:
             moves.extend(self._quiet_moves(moves))
         return moves
 
@@ -1248,7 +1264,7 @@ class ProofSearch:
             return INFINITY, 0
         if stored is not None and (stored[0] >= th_pn or stored[1] >= th_dn):
             return stored
-        moves = self._or_moves()
+        moves = self._or_moves(depth)
         if not moves:
             self.table[key] = (INFINITY, 0)
             return INFINITY, 0
@@ -1358,7 +1374,7 @@ class ProofSearch:
         found = self.vcf_lines.get(board.hash)
         if found is not None:
             return list(found)
-        for i in self._or_moves() or []:
+        for i in self._or_moves(depth) or []:
             board.place(i, attacker)
             try:
                 # (no continue in the try: mypyc compiles none inside try/finally)
