@@ -1105,6 +1105,8 @@ class ProofSearch:
         """Position hash -> the attacker's moves there (``_or_moves``)."""
         self.and_moves: dict[int, list[int] | None] = {}
         """Position hash ^ ``_AND_KEY`` ^ the attacker's move -> the defender's answers."""
+        self.or_start: dict[int, list[int]] = {}
+        """The same key -> the proof numbers those moves start with (``_start_numbers``)."""
         self.vct_threats: set[int] = set()
         """The keys of the defender's nodes after a quiet move that threatens a VCT."""
         self.quick = ThreatSearch(board, attacker, clock)
@@ -1459,22 +1461,11 @@ class ProofSearch:
         attacker = self.attacker
         table = self.table
         keys = board.keys[attacker]
-        # A four has one answer, a three several, a quiet move more: a four's proof number starts
-        # lowest, a quiet move's highest.
-        start = {i: _start_pn(board.info(i, attacker), self.quiet_pn) for i in moves}
-        if self.vcf_depth:
-            # Each of the defender's fours is one more answer to a three or a quiet move (df-pn
-            # with this start proves the mate puzzles with fewer nodes: game18-39-white 20 000
-            # against 112 000).
-            counters = len(board.threat_moves(self.defender, False))
-            if counters:
-                for i in moves:
-                    if start[i] > 1:
-                        start[i] += counters
+        start = self._start_numbers(moves, key ^ (_QUIET_KEY if self._quiet_at(depth) else 0))
         while True:
             best, best_pn, second_pn, dn_sum, best_dn = -1, INFINITY, INFINITY, 0, 0
-            for i in moves:
-                cpn, cdn = table.get(key ^ keys[i] ^ _AND_KEY ^ i) or (start[i], 1)
+            for k, i in enumerate(moves):
+                cpn, cdn = table.get(key ^ keys[i] ^ _AND_KEY ^ i) or (start[k], 1)
                 dn_sum = min(INFINITY, dn_sum + cdn)
                 if cpn < best_pn:
                     best, second_pn, best_pn, best_dn = i, best_pn, cpn, cdn
@@ -1490,6 +1481,29 @@ class ProofSearch:
                 board.remove(best)
         self.table[key] = (pn, dn)
         return pn, dn
+
+    def _start_numbers(self, moves: list[int], key: int) -> list[int]:
+        """The proof numbers the attacker's ``moves`` start with (in their order), kept under the
+        node's ``_or_moves`` key (df-pn enters a node again and again)."""
+        start = self.or_start.get(key)
+        if start is not None:
+            return start
+        board = self.board
+        attacker = self.attacker
+        # A four has one answer, a three several, a quiet move more: a four's proof number starts
+        # lowest, a quiet move's highest.
+        start = [_start_pn(board.info(i, attacker), self.quiet_pn) for i in moves]
+        if self.vcf_depth:
+            # Each of the defender's fours is one more answer to a three or a quiet move (df-pn
+            # with this start proves the mate puzzles with fewer nodes: game18-39-white 20 000
+            # against 112 000).
+            counters = len(board.threat_moves(self.defender, False))
+            if counters:
+                for k in range(len(start)):
+                    if start[k] > 1:
+                        start[k] += counters
+        self.or_start[key] = start
+        return start
 
     def _and(self, i: int, th_pn: int, th_dn: int, depth: int) -> tuple[int, int]:
         """Search the defender's node after the attacker's move on ``i``."""
