@@ -1332,6 +1332,10 @@ class ProofSearch:
             answers = completions[:1]
         elif threats.is_three(i):
             answers = threats._defences(i)
+            if self.defender == 1:
+                # Its points forbidden to Black count too: a Black stone near one may lift the foul.
+                for d, entry in enumerate(board.placed_entries(i, self.attacker)):
+                    points.update(board.mask_points(i, d, (entry >> FOUR_MASK_SHIFT) & MASK11))
         else:
             return False
         for d in answers:
