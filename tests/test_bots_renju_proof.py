@@ -9,12 +9,14 @@ import pytest
 
 from taku.bots.renju_ai import solve_vcf, solve_vct
 from taku.bots.renju_search import (
+    PROBE_NODES,
     QUIET_PLIES,
     QUIET_VCT_NODES,
     Clock,
     ProofSearch,
     SearchBoard,
     ThreatSearch,
+    find_vct,
 )
 from taku.renju import BLACK, Point, Position
 from tests.renju_helpers import replays_to_a_win
@@ -357,3 +359,28 @@ def test_a_quiet_move_without_a_vct_behind_it_is_no_vct_threat() -> None:
         assert proof._vct_threat_defences() == []
     finally:
         board.remove(quiet)
+
+
+@pytest.mark.parametrize(
+    ("name", "searches", "probe_ran_out"),
+    [("game01-18-black", 2, False), ("game02-23-white", 3, False), ("game15-10-black", 3, True)],
+)
+def test_puzzle_solver_probes_threats_with_a_short_proof_search(
+    name: str, searches: int, probe_ran_out: bool
+) -> None:
+    """The puzzle solver's df-pn over fours and threes (``PROBE_NODES``) after the VCF: it proves
+    game01-18-black's short win itself (two searches run: VCF, probe); it disproves
+    game02-23-white's threats (its win starts with a quiet move), so the depth-first VCT is skipped
+    (VCF, probe, df-pn with quiet moves); it runs out on game15-10-black, where the depth-first VCT
+    then finds the win (VCF, probe, depth-first). Each line found replays to a win."""
+    position = _mate(name)
+    board = SearchBoard(position)
+    clocks: list[Clock] = []
+    found = find_vct(board, int(position.turn), None, 400_000, 8, 12, clocks, quiet_vcf=12)
+    assert found is not None
+    assert len(clocks) == searches
+    assert (clocks[1].nodes > PROBE_NODES) == probe_ran_out
+    if name == "game02-23-white":
+        assert str(board.point(found[0])) == "e10"
+    line = [board.point(i) for i in found]
+    assert replays_to_a_win(position, line), [str(p) for p in line]

@@ -1048,6 +1048,9 @@ QUIET_VCT_DEPTH: Final = 2
 QUIET_VCT_NODES: Final = 150
 """The nodes the puzzle solver gives the search for the VCT a quiet move threatens."""
 
+PROBE_NODES: Final = 1000
+"""The nodes of the puzzle solver's first df-pn over fours and threes (``find_vct``)."""
+
 QUIET_PN: Final = 20
 """The proof number a quiet attacker's move (a VCF threat) starts with: above a three's 3."""
 
@@ -1678,7 +1681,9 @@ def find_vct(
     proof-number search over fours and threes (``max_depth`` attacker moves plus half of
     ``vcf_depth``) with the rest. Each finds wins the other misses in time; the depth-first search
     comes first as it finds most of the short ones sooner. With ``quiet_vcf`` (the puzzle solver)
-    the depth-first VCT gets 25% instead of 60%, and the proof-number search, with the rest, looks
+    a df-pn over fours and threes of ``PROBE_NODES`` nodes comes after the VCF (the depth-first VCT
+    is skipped when it disproves them), the depth-first VCT gets 25% instead of 60%, and the
+    proof-number search, with the rest, looks
     for a VCF at each attacker's node first and lets the attacker also play quiet moves that leave
     it a VCF of up to ``quiet_vcf`` fours in a line's first ``QUIET_PLIES`` moves, and as its
     first move a quiet move that leaves it a short VCT (``ProofSearch``).
@@ -1702,15 +1707,30 @@ def find_vct(
             return line
     except SearchTimeout:
         pass
+    depth = max_depth + vcf_depth // 2
+    threats_fail = False
+    if quiet_vcf:
+        # A short df-pn over fours and threes first: when it disproves them (no win of threats
+        # within the depth: the wins left start with a quiet move), the depth-first VCT, which
+        # searches only those, is skipped.
+        probe_clock = Clock(left(1.0), PROBE_NODES if nodes is None else min(PROBE_NODES, nodes))
+        spent.append(probe_clock)
+        try:
+            line = ProofSearch(board, attacker, probe_clock, depth, 0, vcf_depth).solve()
+            if line is not None and wins_by_line(board, attacker, line):
+                return line
+            threats_fail = line is None
+        except SearchTimeout:
+            pass
     try:
-        search.clock = clock(left(0.25 if quiet_vcf else 0.6), 0.5)  # (its table of failed VCFs is kept)
-        line = search.vct_deepening(max_depth, vcf_depth)
-        if line is not None:
-            return line
+        if not threats_fail:
+            search.clock = clock(left(0.25 if quiet_vcf else 0.6), 0.5)  # (its table of failed VCFs is kept)
+            line = search.vct_deepening(max_depth, vcf_depth)
+            if line is not None:
+                return line
     except SearchTimeout:
         pass
     try:
-        depth = max_depth + vcf_depth // 2
         node_vcf = vcf_depth if quiet_vcf else 0
         quiet_vct = QUIET_VCT_NODES if quiet_vcf else 0
         proof = ProofSearch(
