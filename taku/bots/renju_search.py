@@ -1101,6 +1101,8 @@ class ProofSearch:
         (the depth-first ``ThreatSearch.vcf``, with its table of failures): one found proves the
         node at once (kept in ``vcf_lines`` for the main line) instead of a chain of nodes."""
         self.vcf_lines: dict[int, list[int]] = {}
+        """Position hash -> the line proving that attacker's node at once: a VCF, or, after an answer
+        to a quiet move that threatens a VCT, a short VCT (``_defended``)."""
         self.table: dict[int, tuple[int, int]] = {}
         self.threats = ThreatSearch(board, attacker, clock)
         """For the move generators shared with the depth-first searches."""
@@ -1364,7 +1366,7 @@ class ProofSearch:
                 return False
         return True
 
-    def _line_ends(self, line: list[int], points: set[int]) -> bool:
+    def _line_ends(self, line: list[int], points: set[int]) -> None:
         """Add the five points of the last four of a VCF ``line`` (from the board) to ``points``."""
         board = self.board
         placed: list[int] = []
@@ -1379,7 +1381,6 @@ class ProofSearch:
         finally:
             for p in reversed(placed):
                 board.remove(p)
-        return True
 
     def _vcf_threat_defences(self) -> list[int] | None:
         """After the attacker's quiet move: the defender's moves that may stop the VCF the attacker
