@@ -8,7 +8,16 @@ from pathlib import Path
 import pytest
 
 from taku.bots.renju_ai import solve_vcf, solve_vct
-from taku.bots.renju_search import Clock, ProofSearch, SearchBoard, ThreatSearch
+from taku.bots.renju_search import (
+    PROBE_NODES,
+    QUIET_PLIES,
+    QUIET_VCT_NODES,
+    Clock,
+    ProofSearch,
+    SearchBoard,
+    ThreatSearch,
+    find_vct,
+)
 from taku.renju import BLACK, Point, Position
 from tests.renju_helpers import replays_to_a_win
 
@@ -149,9 +158,10 @@ def test_mate_puzzle_is_solved(name: str, moves: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "moves"), [(n, m) for n, _, e, m in MATE_ROWS if e == "open"])
-def test_mate_puzzle_not_yet_solved_gives_no_false_win(name: str, moves: str) -> None:
-    """The puzzles taku does not solve yet (``open``): whatever a short search returns is a real win."""
+@pytest.mark.parametrize(("name", "moves"), [(n, m) for n, _, _, m in MATE_ROWS])
+def test_mate_puzzle_short_search_gives_no_false_win(name: str, moves: str) -> None:
+    """Every puzzle (``open`` ones too, none since game02-23-white was solved): whatever a short
+    search returns (cut by its depth and clock) is a real win."""
     position = Position(moves)
     line = solve_vct(position, max_depth=4, time_limit=1)
     assert line is None or replays_to_a_win(position, line), name
@@ -274,5 +284,103 @@ def test_proof_numbers_count_the_defenders_fours() -> None:
     board = SearchBoard(position)
     found = ProofSearch(board, 2, Clock(None, 50_000), 14, 0, 12).solve()
     assert found is not None
+    line = [board.point(i) for i in found]
+    assert replays_to_a_win(position, line), [str(p) for p in line]
+
+
+def test_quiet_moves_are_tried_in_the_first_two_attacker_moves_only() -> None:
+    """df-pn with quiet VCF threats tries them in a line's first ``QUIET_PLIES`` (2) attacker
+    moves, deeper ones being fours and threes only: game15-10-black (Rapfi: 15 plies; about 13 000
+    nodes, more than 155 000 with quiet moves at every depth) is proved within 60 000 nodes and
+    its main line replays to a win; the second move may still be quiet (game32-17-white's j11)."""
+    assert QUIET_PLIES == 2
+    position = _mate("game15-10-black")
+    board = SearchBoard(position)
+    proof = ProofSearch(board, 1, Clock(None, 60_000), 14, 12, 12)
+    assert proof._quiet_at(14) and proof._quiet_at(13) and not proof._quiet_at(12)
+    found = proof.solve()
+    assert found is not None
+    line = [board.point(i) for i in found]
+    assert replays_to_a_win(position, line), [str(p) for p in line]
+
+
+def test_quiet_move_threatening_a_vct_wins() -> None:
+    """game02-23-white (Rapfi: 15 plies): no win of fours and threes, nor of quiet moves leaving
+    a VCF; White's e10 makes neither but leaves a VCT if Black passes. With ``quiet_vct`` df-pn
+    proves the win starting with e10 (within 200 000 nodes; about 51 000), and its main line
+    replays to a win."""
+    position = _mate("game02-23-white")
+    assert _quiet_proof(position, 12) is None
+    board = SearchBoard(position)
+    found = ProofSearch(board, 2, Clock(None, 200_000), 14, 12, 12, QUIET_PLIES, QUIET_VCT_NODES).solve()
+    assert found is not None
+    line = [board.point(i) for i in found]
+    assert str(line[0]) == "e10"
+    assert replays_to_a_win(position, line), [str(p) for p in line]
+
+
+def test_vct_threat_defences_hold_every_move_that_stops_the_vct() -> None:
+    """After White's quiet e10 (game02-23-white) White has a VCT if Black passes. The defences
+    listed (the points within reach of its proof, Black's fours and the moves giving Black a new
+    four point) must hold every Black move that stops it: after any other legal Black move White
+    still has a VCT."""
+    position = _mate("game02-23-white")
+    position.push("e10")
+    board = SearchBoard(position)
+    proof = ProofSearch(board, 2, Clock(60), 14, 12, 12, QUIET_PLIES, QUIET_VCT_NODES)
+    defences = proof._vct_threat_defences()
+    assert defences  # a threat, with defences
+    e5 = Point.from_str("e5")
+    assert e5.y * board.size + e5.x in defences  # Black's four
+    stopping = []
+    checked = 0
+    for i in range(board.size * board.size):
+        if board.cells[i] or i in defences or board.foul(i):
+            continue
+        checked += 1
+        board.place(i, 1)
+        try:
+            if ThreatSearch(board, 2, Clock(60)).vct_deepening(4, 12) is None:
+                stopping.append(str(board.point(i)))
+        finally:
+            board.remove(i)
+    assert checked > 50 and stopping == []
+
+
+def test_a_quiet_move_without_a_vct_behind_it_is_no_vct_threat() -> None:
+    """Two lone White stones: a quiet move leaves no VCT, so it threatens nothing (``[]``)."""
+    position = Position.from_stones("a1 a3 o1", "h8 j8", turn=BLACK.other)
+    board = SearchBoard(position)
+    proof = ProofSearch(board, 2, Clock(60), 4, 12, 12, QUIET_PLIES, QUIET_VCT_NODES)
+    h10 = Point.from_str("h10")
+    quiet = h10.y * board.size + h10.x
+    board.place(quiet, 2)
+    try:
+        assert proof._vct_threat_defences() == []
+    finally:
+        board.remove(quiet)
+
+
+@pytest.mark.parametrize(
+    ("name", "searches", "probe_ran_out"),
+    [("game01-18-black", 2, False), ("game02-23-white", 3, False), ("game15-10-black", 3, True)],
+)
+def test_puzzle_solver_probes_threats_with_a_short_proof_search(
+    name: str, searches: int, probe_ran_out: bool
+) -> None:
+    """The puzzle solver's df-pn over fours and threes (``PROBE_NODES``) after the VCF: it proves
+    game01-18-black's short win itself (two searches run: VCF, probe); it disproves
+    game02-23-white's threats (its win starts with a quiet move), so the depth-first VCT is skipped
+    (VCF, probe, df-pn with quiet moves); it runs out on game15-10-black, where the depth-first VCT
+    then finds the win (VCF, probe, depth-first). Each line found replays to a win."""
+    position = _mate(name)
+    board = SearchBoard(position)
+    clocks: list[Clock] = []
+    found = find_vct(board, int(position.turn), None, 400_000, 8, 12, clocks, quiet_vcf=12)
+    assert found is not None
+    assert len(clocks) == searches
+    assert (clocks[1].nodes > PROBE_NODES) == probe_ran_out
+    if name == "game02-23-white":
+        assert str(board.point(found[0])) == "e10"
     line = [board.point(i) for i in found]
     assert replays_to_a_win(position, line), [str(p) for p in line]

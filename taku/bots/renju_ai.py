@@ -793,8 +793,9 @@ def solve_vct(
     refuted; the line may end with a four only Black's forbidden point could stop); ``None`` if none
     is found within ``max_depth`` threes and fours (each VCF it ends with may use ``vcf_depth`` more
     fours) and ``time_limit`` seconds. The search: the shortest VCF, then iterative-deepening
-    depth-first VCT, then proof-number search, then proof-number search that also tries quiet moves
-    leaving a VCF of up to ``vcf_depth`` fours (see ``taku.bots.renju_search.find_vct``)."""
+    depth-first VCT, then proof-number search that also tries quiet moves leaving a VCF of up to
+    ``vcf_depth`` fours (in a line's first two attacker moves) or, as the first move, a short VCT
+    (see ``taku.bots.renju_search.find_vct``)."""
     board, me = _search_board(position, max_depth)
     line = find_vct(board, me, time_limit, None, max_depth, vcf_depth, quiet_vcf=vcf_depth)
     return None if line is None else [board.point(i) for i in line]
