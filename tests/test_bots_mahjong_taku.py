@@ -249,8 +249,7 @@ def test_suji_kabe_and_seen_honours_are_safer() -> None:
 
 
 RAW = PushFold(wait_mass=0.0)
-"""Push/fold with a riichi player's raw deal-in chances (not scaled to WAIT_MASS): the positions of
-the tests that use it were built on those chances, to isolate one other parameter each."""
+"""Push/fold with a riichi player's raw deal-in chances (never scaled up to WAIT_MASS)."""
 
 
 def test_a_fast_valuable_hand_pushes_against_riichi() -> None:
@@ -268,19 +267,19 @@ def test_a_cheap_open_tenpai_folds_a_half_suji_tile_against_riichi() -> None:
     events = riichi_events(1, "9p1z2z8m", "", "7p")
     observation = observe("55m467p234678s", melds=("3-45p",), discards=("", "9p1z2z8m7p", "", ""),
                           riichi=(False, True, False, False), events=events, dealer=2)
-    assert chosen_tile(TakuPlayer(0, push_fold=RAW), observation) == "7p"  # genbutsu: folds
+    assert chosen_tile(TakuPlayer(0), observation) == "7p"  # genbutsu: folds
     # the push/fold before the cheap-open rule pushed 4p
     assert chosen_tile(TakuPlayer(0, push_fold=PREVIOUS_PUSH_FOLD), observation) == "4p"
     # two dora (5m: indicator 4m) make it 3,900: the same hand pushes
     valuable = observe("55m467p234678s", melds=("3-45p",), discards=("", "9p1z2z8m7p", "", ""),
                        riichi=(False, True, False, False), events=events, dealer=2, dora="4m")
-    assert chosen_tile(TakuPlayer(0, push_fold=RAW), valuable) == "4p"
+    assert chosen_tile(TakuPlayer(0), valuable) == "4p"
     # and a cheap hand still pushes a tile below the limit: with 1p passed too, 4p is full suji
     suji = riichi_events(1, "9p1z2z8m1p", "", "7p")
     observation = observe("55m467p234678s", melds=("3-45p",), discards=("", "9p1z2z8m1p7p", "", ""),
                           riichi=(False, True, False, False), events=suji, dealer=2)
-    assert chosen_tile(TakuPlayer(0, push_fold=RAW), observation) == "4p"
-    assert chosen_tile(TakuPlayer(0, push_fold=RAW._replace(cheap_open_chance=0.01)), observation) == "7p"
+    assert chosen_tile(TakuPlayer(0), observation) == "4p"
+    assert chosen_tile(TakuPlayer(0, push_fold=PushFold(cheap_open_chance=0.01)), observation) == "7p"
 
 
 def test_a_closed_tenpai_counts_what_riichi_adds_and_pushes_against_a_dealer_riichi() -> None:
@@ -303,9 +302,9 @@ def test_a_threat_ends_the_hand_sooner_so_a_cheap_tenpai_folds_later_in_the_hand
         observation = observe("234m456p78p11s4568s", discards=("", "9p1z2z8m6s", "", ""),
                               riichi=(False, True, False, False), events=events, dealer=1,
                               tiles_left=tiles_left)
-        assert chosen_tile(TakuPlayer(0, push_fold=RAW), observation) == tile
+        assert chosen_tile(TakuPlayer(0), observation) == tile
     # at the race's earlier rate (0.11) it pushed with 40 left too
-    assert chosen_tile(TakuPlayer(0, push_fold=RAW._replace(threat_end_rate=0.11)), observation) == "8s"
+    assert chosen_tile(TakuPlayer(0, push_fold=PushFold(threat_end_rate=0.11)), observation) == "8s"
 
 
 def test_a_tenpai_hand_can_count_its_later_pushes_as_riskier() -> None:
@@ -315,8 +314,8 @@ def test_a_tenpai_hand_can_count_its_later_pushes_as_riskier() -> None:
     events = riichi_events(1, "9p1z2z8m", "", "7p")
     observation = observe("55m467p234678s", melds=("3-45p",), discards=("", "9p1z2z8m7p", "", ""),
                           riichi=(False, True, False, False), events=events, dealer=2, dora="6p")
-    assert chosen_tile(TakuPlayer(0, push_fold=RAW), observation) == "4p"
-    assert chosen_tile(TakuPlayer(0, push_fold=RAW._replace(tenpai_risk=0.06)), observation) == "7p"
+    assert chosen_tile(TakuPlayer(0), observation) == "4p"
+    assert chosen_tile(TakuPlayer(0, push_fold=PushFold(tenpai_risk=0.06)), observation) == "7p"
 
 
 def test_late_in_a_riichi_with_most_kinds_safe_a_cheap_tenpai_folds_its_half_suji_tile() -> None:
@@ -384,14 +383,13 @@ def test_the_leader_folds_more_in_the_south_round() -> None:
     observation = observe("234m456p78p11s4568s", discards=("", "9p1z2z8m6s", "", ""),
                           riichi=(False, True, False, False), events=events, dealer=1)
     leading = (40000, 20000, 20000, 20000)
-    raw = TakuPlayer(0, push_fold=RAW)
-    assert chosen_tile(raw, in_hand(observation, 0, 2, leading)) == "8s"  # East 2: pushes
-    assert chosen_tile(raw, in_hand(observation, 1, 2, leading)) == "6s"  # South 2, first: folds
+    assert chosen_tile(TakuPlayer(0), in_hand(observation, 0, 2, leading)) == "8s"  # East 2: pushes
+    assert chosen_tile(TakuPlayer(0), in_hand(observation, 1, 2, leading)) == "6s"  # South 2, first: folds
     before = TakuPlayer(0, push_fold=BEFORE_RIICHI_RISK)
     assert chosen_tile(before, in_hand(observation, 1, 2, leading)) == "8s"
     last = (10000, 30000, 30000, 30000)
-    assert chosen_tile(raw, in_hand(observation, 1, 2, last)) == "8s"  # last: pushes
-    assert chosen_tile(raw, in_hand(observation, 1, 4, leading)) == "6s"  # the last hand
+    assert chosen_tile(TakuPlayer(0), in_hand(observation, 1, 2, last)) == "8s"  # last: pushes
+    assert chosen_tile(TakuPlayer(0), in_hand(observation, 1, 4, leading)) == "6s"  # the last hand
 
 
 def test_a_big_open_hand_is_a_threat() -> None:

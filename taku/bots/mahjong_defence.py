@@ -20,11 +20,11 @@ about 100,000 tiles held against a riichi in self-play the predicted and actual 
   discard of 2-4 or 6-8 (toward the terminal) 0.8 times, a dora 1.15 times.
 
 Those chances judge each kind by its own neighbourhood; but a riichi player waits on about 1.5 kinds
-wherever they are, so a riichi player's chances are scaled to sum to :data:`WAIT_MASS` over the 34
-kinds (:attr:`Threat.scale`): early in a riichi, with few kinds safe, each tile is less likely than
-its neighbourhood alone says; late, with most kinds passed, the few kinds left carry the wait. In
-self-play the raw chances dealt in twice as often as predicted once their sum fell below 0.9, and
-two thirds as often near a sum of 2; scaled, every band of the sum agrees within the noise
+wherever they are, so where a riichi player's chances sum to less than :data:`WAIT_MASS` over the
+34 kinds they are scaled up to it (:attr:`Threat.scale`): late in a riichi, with most kinds passed,
+the few kinds left carry the wait. In self-play the raw chances dealt in twice as often as
+predicted once their sum fell below 0.9; early in a riichi (a sum near 2) self-play's riichi hands
+dealt in less than predicted but mjai-manue's as predicted, so there the chances stay as they are
 (``benchmarks/mahjong_calibration.py``).
 
 A :class:`Threat` is another player in riichi (tenpai for sure) or an open hand (tenpai with a chance
@@ -63,11 +63,12 @@ _AVAIL = (0.0, 0.35, 0.8, 1.0, 1.0)  # a shape's tile, by copies the player may 
 
 WAIT_MASS = 1.5
 """The expected number of kinds a riichi player waits on, summed over the kinds' deal-in chances:
-the raw chances of :func:`deal_in_chance` (each kind judged by its own neighbourhood) are scaled so
-that they sum to this over the 34 kinds (:attr:`Threat.scale`). Fitted on self-play: with the raw
-chances, a tile dealt in about twice as often as predicted once most kinds were safe (the raw sum
-below 0.9) and two thirds as often early in a riichi (the sum near 2); 1.5 is the fit over the
-sums seen (``benchmarks/mahjong_calibration.py``)."""
+where the raw chances of :func:`deal_in_chance` (each kind judged by its own neighbourhood) sum to
+less than this over the 34 kinds, they are scaled up to it (:attr:`Threat.scale`): late in a
+riichi the few kinds left unsafe carry his wait. In self-play the raw chances dealt in about twice
+as often as predicted once their sum fell below 0.9; where the sum is higher (early in a riichi)
+they are not scaled down: self-play's riichi hands dealt in less than predicted there (two thirds
+near a sum of 2), mjai-manue's as predicted (``benchmarks/mahjong_calibration.py``)."""
 _MIN_MASS = 0.3  # the least raw sum used for the scale (at most WAIT_MASS / 0.3)
 
 # points of a ron by han (30 fu, non-dealer), 0..13 han
@@ -153,8 +154,9 @@ def han_points(han: float, dealer: bool) -> float:
 def threats(observation: Observation, dora: Sequence[int],
             wait_mass: float = WAIT_MASS) -> tuple[Threat, ...]:
     """The other players who may be tenpai: every player in riichi, and open hands with two melds
-    or more (their chance to be tenpai grows with the melds and the discards made). A riichi
-    player's deal-in chances are scaled to sum to ``wait_mass`` over the kinds (0: not scaled)."""
+    or more (their chance to be tenpai grows with the melds and the discards made). Where a riichi
+    player's deal-in chances sum to less than ``wait_mass`` over the kinds, they are scaled up to
+    it (0: not scaled)."""
     out: list[Threat] = []
     unseen = [4 - v if v < 4 else 0 for v in observation.visible_counts]
     seat = observation.seat
@@ -172,7 +174,7 @@ def threats(observation: Observation, dora: Sequence[int],
                             early, True)
             if wait_mass > 0:
                 mass = sum(deal_in_chance(k, threat, unseen, dora) for k in range(34))
-                threat = threat._replace(scale=wait_mass / max(mass, _MIN_MASS))
+                threat = threat._replace(scale=max(1.0, wait_mass / max(mass, _MIN_MASS)))
             out.append(threat)
             continue
         if len(melds) < 2:
