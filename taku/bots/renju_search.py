@@ -14,7 +14,6 @@ are coded exactly as the core codes its own.
 from __future__ import annotations
 
 import time
-from bisect import bisect_left, insort
 from typing import Final, cast
 
 from taku.renju import BLACK, WHITE, Point, Position, RenjuRules
@@ -243,6 +242,25 @@ def _search_keys(geo: Geometry) -> list[list[int]]:
     return keys
 
 
+_WHERE_BITS: Final = 8
+"""Bits of a window shift in ``SearchBoard.where`` (the largest shift is 48, on 25x25)."""
+_WHERE_MASK: Final = (1 << _WHERE_BITS) - 1
+
+
+def _index_of(values: list[int], x: int) -> int:
+    """Where ``x`` goes in the sorted ``values`` (``bisect.bisect_left``, compiled natively: the
+    library's compares every probe as an object)."""
+    low = 0
+    high = len(values)
+    while low < high:
+        middle = (low + high) >> 1
+        if values[middle] < x:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
 _NEAR_OFFSETS: Final = (
     *((k * dx, k * dy) for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)) for k in (-2, -1, 1, 2)),
     *((2, 1), (1, 2), (-1, 2), (-2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1)),
@@ -340,13 +358,13 @@ class SearchBoard:
             self.reach.append((i, *around))
         self.keys = _search_keys(self.geo)
         geo = self.geo
-        # Per point, the line number and window shift in each direction at ``8 * i + 2 * d`` (one
-        # flat list: fewer look-ups than ``geo.line[d][i]``).
+        # Per point, the line number and window shift in each direction packed at ``4 * i + d``
+        # as ``number << _WHERE_BITS | shift`` (one flat list, one look-up for both: fewer than
+        # ``geo.line[d][i]``, each a list index the compiled build makes a call of).
         self.where: list[int] = []
         for i in range(points):
             for d in range(4):
-                self.where.append(geo.line[d][i])
-                self.where.append(geo.shift[d][i])
+                self.where.append((geo.line[d][i] << _WHERE_BITS) | geo.shift[d][i])
         self.hash = 0
         self.stones = 0
         self.score = 0  # the evaluation total of the empty board; kept by ``_update``
@@ -382,13 +400,13 @@ class SearchBoard:
         candidates = self.candidate_list
         if near[i]:
             # (found by bisection: ``list.remove`` compares every point before it as an object)
-            del candidates[bisect_left(candidates, i)]
+            candidates.pop(_index_of(candidates, i))
         for j in self.near_points[i]:
             # (``near[j] += 1`` on a list item compiles to a generic object addition)
             count = near[j] + 1
             near[j] = count
             if count == 1 and not cells[j]:
-                insort(candidates, j)
+                candidates.insert(_index_of(candidates, j), j)  # (j is not in the list)
 
     def remove(self, i: int) -> None:
         """Take the stone off point ``i``."""
@@ -421,9 +439,9 @@ class SearchBoard:
             count = near[j] - 1
             near[j] = count
             if not count and not cells[j]:
-                del candidates[bisect_left(candidates, j)]
+                candidates.pop(_index_of(candidates, j))
         if near[i]:
-            insort(candidates, i)
+            candidates.insert(_index_of(candidates, i), i)
 
     def _update(self, i: int, color: int) -> None:
         """Toggle ``color`` on ``i`` in the line codes and the score; clear the cache around ``i``."""
@@ -434,8 +452,9 @@ class SearchBoard:
         where = self.where
         placing = self.cells[i] != 0  # (the cell is already set on place and cleared on remove)
         for d in range(4):
-            number = where[8 * i + 2 * d]
-            shift = where[8 * i + 2 * d + 1]
+            packed = where[4 * i + d]
+            number = packed >> _WHERE_BITS
+            shift = packed & _WHERE_MASK
             put = shift + CENTRE_SHIFT
             code = black_lines[number]
             key = (code >> shift) & WINDOW_MASK
@@ -475,8 +494,9 @@ class SearchBoard:
         spans = self.span[i]
         where = self.where
         for d in range(4):
-            code = lines[where[8 * i + 2 * d]]
-            near = (code >> (where[8 * i + 2 * d + 1] + 2)) & _NINE_MASK
+            packed = where[4 * i + d]
+            code = lines[packed >> _WHERE_BITS]
+            near = (code >> ((packed & _WHERE_MASK) + 2)) & _NINE_MASK
             own = near & ~(near >> 1) & _LOW_BITS_NOT_CENTRE
             # At least three of the colour's stones (bits) in those nine points, counted natively.
             own &= own - 1
@@ -516,11 +536,15 @@ class SearchBoard:
         lines = self.lines[color]
         table = self.tables[color]
         where = self.where
-        b = 8 * i
-        k0 = (lines[where[b]] >> where[b + 1]) & WINDOW_MASK
-        k1 = (lines[where[b + 2]] >> where[b + 3]) & WINDOW_MASK
-        k2 = (lines[where[b + 4]] >> where[b + 5]) & WINDOW_MASK
-        k3 = (lines[where[b + 6]] >> where[b + 7]) & WINDOW_MASK
+        b = 4 * i
+        w0 = where[b]
+        w1 = where[b + 1]
+        w2 = where[b + 2]
+        w3 = where[b + 3]
+        k0 = (lines[w0 >> _WHERE_BITS] >> (w0 & _WHERE_MASK)) & WINDOW_MASK
+        k1 = (lines[w1 >> _WHERE_BITS] >> (w1 & _WHERE_MASK)) & WINDOW_MASK
+        k2 = (lines[w2 >> _WHERE_BITS] >> (w2 & _WHERE_MASK)) & WINDOW_MASK
+        k3 = (lines[w3 >> _WHERE_BITS] >> (w3 & _WHERE_MASK)) & WINDOW_MASK
         e0 = table[half[k0 & 0x3FF] * HALF_CODES + half[(k0 >> 12) & 0x3FF]]
         if e0 == _UNSEEN:
             e0 = _lookup(table, k0, self.black_exact if color == 1 else self.white_exact)
