@@ -105,3 +105,52 @@ def test_pattern_counts_leave_out_black_double_three_fouls_but_not_white_double_
     # White has no forbidden points (RJ-11): the same shape in White's stones counts once.
     white = SearchBoard(Position.from_stones("a1 a15 o1 o15", "g8 i8 h7 h9"))
     assert white.pattern_counts(2)[3] == 1
+
+
+def test_index_of_is_bisect_left() -> None:
+    from bisect import bisect_left
+
+    from taku.bots.renju_search import _index_of
+
+    rng = random.Random(13)
+    for _ in range(200):
+        values = sorted(rng.sample(range(700), rng.randint(0, 40)))
+        x = rng.randrange(-5, 705)
+        assert _index_of(values, x) == bisect_left(values, x), (values, x)
+    assert _index_of([], 3) == 0
+    assert _index_of([1, 3, 5], 3) == 1
+    assert _index_of([1, 3, 5], 6) == 3
+
+
+def test_threat_points_are_the_points_of_threat_moves_in_order() -> None:
+    # Black to move with an open three on h8-j8 and White stones around: fours and threes to find.
+    board = SearchBoard(Position("h8h9i8i9g10k12"))
+    for color in (1, 2):
+        for threes in (False, True):
+            moves = board.threat_moves(color, threes)
+            assert board.threat_points(color, threes) == [i for _, i in moves]
+            assert moves == sorted(moves, reverse=True)
+    # Black's i8-h8 pair plus g8 or j8 makes a three: both are among its threat points.
+    assert {board.size * 7 + 6, board.size * 7 + 9} <= set(board.threat_points(1, True))
+
+
+@pytest.mark.parametrize("size", [7, 15, 25])
+def test_entries_read_the_lines_of_the_geometry(size: int) -> None:
+    # ``where`` packs each line number with its shift: the windows read must be the geometry's own.
+    from taku.bots.renju_search import _lookup
+    from taku.renju._geometry import WINDOW_MASK
+
+    rules = RenjuRules.preset("renju", board_size=size)
+    board = SearchBoard(Position("", rules=rules))
+    rng = random.Random(size)
+    for k in range(size * size // 3):
+        empty = [i for i in range(size * size) if board.cells[i] == 0]
+        board.place(rng.choice(empty), 1 + k % 2)
+    geo = board.geo
+    for i in range(size * size):
+        for color in (1, 2):
+            exact = board.black_exact if color == 1 else board.white_exact
+            lines = board.lines[color]
+            windows = [(lines[geo.line[d][i]] >> geo.shift[d][i]) & WINDOW_MASK for d in range(4)]
+            expected = tuple(_lookup(board.tables[color], key, exact) for key in windows)
+            assert board.entries(i, color) == expected, (i, color)

@@ -319,7 +319,7 @@ class RenjuAI:
             threat = ThreatSearch(board, you, clock).vcf(depth)
             if threat is None:
                 return root
-            fours = [i for _, i in board.threat_moves(you, False)]
+            fours = board.threat_points(you, False)
             candidates = list(dict.fromkeys([*threat[::2], *fours, *root]))
         except SearchTimeout:
             return root
@@ -346,7 +346,7 @@ class RenjuAI:
         threat = find_vct(board, you, share * 0.4, self._budget(0.1), vct_depth, vcf_depth, self._clocks)
         if threat is None:
             return root
-        fours = [i for _, i in board.threat_moves(me, False)]
+        fours = board.threat_points(me, False)
         candidates = list(dict.fromkeys([*threat, *root, *fours]))
         # One search for every check: its tables (keyed by the whole position) stay valid.
         search = ThreatSearch(board, you, self._clock(share * 0.6, 0.1))
@@ -605,7 +605,7 @@ class _AlphaBeta:
         found: list[int] | None = None
         threat = self._proves(other, _THREAT_NODES)
         if threat is not None:
-            fours = [i for _, i in board.threat_moves(color, False)]
+            fours = board.threat_points(color, False)
             found = []
             for i in dict.fromkeys([*ordered, *threat[1::2], *threat[::2], *fours]):
                 if board.cells[i] == 0 and board.legal(i, color) and not self._still_threatened(i, color):

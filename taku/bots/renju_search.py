@@ -14,7 +14,6 @@ are coded exactly as the core codes its own.
 from __future__ import annotations
 
 import time
-from bisect import bisect_left, insort
 from typing import Final, cast
 
 from taku.renju import BLACK, WHITE, Point, Position, RenjuRules
@@ -78,6 +77,11 @@ _NINE_MASK: Final = (1 << 18) - 1
 _LOW_BITS_NOT_CENTRE: Final = 0b01_01_01_01_00_01_01_01_01
 """The low bit of each of those cells but the centre: where a stone of the looking colour (code 1)
 shows after ``cells & ~(cells >> 1)``."""
+
+
+_POINT_BITS: Final = 12
+"""Bits of a point index packed under a priority (``SearchBoard._threat_keys``): boards up to 64x64."""
+_POINT_MASK: Final = (1 << _POINT_BITS) - 1
 
 
 class SearchTimeout(Exception):
@@ -238,6 +242,25 @@ def _search_keys(geo: Geometry) -> list[list[int]]:
     return keys
 
 
+_WHERE_BITS: Final = 8
+"""Bits of a window shift in ``SearchBoard.where`` (the largest shift is 48, on 25x25)."""
+_WHERE_MASK: Final = (1 << _WHERE_BITS) - 1
+
+
+def _index_of(values: list[int], x: int) -> int:
+    """Where ``x`` goes in the sorted ``values`` (``bisect.bisect_left``, compiled natively: the
+    library's compares every probe as an object)."""
+    low = 0
+    high = len(values)
+    while low < high:
+        middle = (low + high) >> 1
+        if values[middle] < x:
+            low = middle + 1
+        else:
+            high = middle
+    return low
+
+
 _NEAR_OFFSETS: Final = (
     *((k * dx, k * dy) for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)) for k in (-2, -1, 1, 2)),
     *((2, 1), (1, 2), (-1, 2), (-2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1)),
@@ -335,13 +358,13 @@ class SearchBoard:
             self.reach.append((i, *around))
         self.keys = _search_keys(self.geo)
         geo = self.geo
-        # Per point, the line number and window shift in each direction at ``8 * i + 2 * d`` (one
-        # flat list: fewer look-ups than ``geo.line[d][i]``).
+        # Per point, the line number and window shift in each direction packed at ``4 * i + d``
+        # as ``number << _WHERE_BITS | shift`` (one flat list, one look-up for both: fewer than
+        # ``geo.line[d][i]``, each a list index the compiled build makes a call of).
         self.where: list[int] = []
         for i in range(points):
             for d in range(4):
-                self.where.append(geo.line[d][i])
-                self.where.append(geo.shift[d][i])
+                self.where.append((geo.line[d][i] << _WHERE_BITS) | geo.shift[d][i])
         self.hash = 0
         self.stones = 0
         self.score = 0  # the evaluation total of the empty board; kept by ``_update``
@@ -377,11 +400,13 @@ class SearchBoard:
         candidates = self.candidate_list
         if near[i]:
             # (found by bisection: ``list.remove`` compares every point before it as an object)
-            del candidates[bisect_left(candidates, i)]
+            candidates.pop(_index_of(candidates, i))
         for j in self.near_points[i]:
-            near[j] += 1
-            if near[j] == 1 and not cells[j]:
-                insort(candidates, j)
+            # (``near[j] += 1`` on a list item compiles to a generic object addition)
+            count = near[j] + 1
+            near[j] = count
+            if count == 1 and not cells[j]:
+                candidates.insert(_index_of(candidates, j), j)  # (j is not in the list)
 
     def remove(self, i: int) -> None:
         """Take the stone off point ``i``."""
@@ -411,11 +436,12 @@ class SearchBoard:
         near = self.near
         candidates = self.candidate_list
         for j in self.near_points[i]:
-            near[j] -= 1
-            if not near[j] and not cells[j]:
-                del candidates[bisect_left(candidates, j)]
+            count = near[j] - 1
+            near[j] = count
+            if not count and not cells[j]:
+                candidates.pop(_index_of(candidates, j))
         if near[i]:
-            insort(candidates, i)
+            candidates.insert(_index_of(candidates, i), i)
 
     def _update(self, i: int, color: int) -> None:
         """Toggle ``color`` on ``i`` in the line codes and the score; clear the cache around ``i``."""
@@ -426,15 +452,16 @@ class SearchBoard:
         where = self.where
         placing = self.cells[i] != 0  # (the cell is already set on place and cleared on remove)
         for d in range(4):
-            number = where[8 * i + 2 * d]
-            shift = where[8 * i + 2 * d + 1]
+            packed = where[4 * i + d]
+            number = packed >> _WHERE_BITS
+            shift = packed & _WHERE_MASK
             put = shift + CENTRE_SHIFT
             code = black_lines[number]
             key = (code >> shift) & WINDOW_MASK
             delta = deltas[((key >> 2) & 0xFF) | (((key >> 12) & 0xFF) << 8) | ((color - 1) << 16)]
             score += delta if placing else -delta
             black_lines[number] = code ^ (color << put)
-            white_lines[number] ^= other << put
+            white_lines[number] = white_lines[number] ^ (other << put)  # (no generic ``^=`` on an item)
         self.score = score
         self._refresh_fives(i, color)
 
@@ -451,8 +478,13 @@ class SearchBoard:
         cells = self.cells
         other = 3 - color
         if cells[i]:
-            self.five_dirs[1].pop(i, None)
-            self.five_dirs[2].pop(i, None)
+            # (``in`` and ``del``: ``dict.pop`` with a default is a generic method call compiled)
+            black_fives = self.five_dirs[1]
+            if i in black_fives:
+                del black_fives[i]
+            white_fives = self.five_dirs[2]
+            if i in white_fives:
+                del white_fives[i]
         else:
             self._refresh_point(i, other)
         fives = self.five_dirs[color]
@@ -462,8 +494,9 @@ class SearchBoard:
         spans = self.span[i]
         where = self.where
         for d in range(4):
-            code = lines[where[8 * i + 2 * d]]
-            near = (code >> (where[8 * i + 2 * d + 1] + 2)) & _NINE_MASK
+            packed = where[4 * i + d]
+            code = lines[packed >> _WHERE_BITS]
+            near = (code >> ((packed & _WHERE_MASK) + 2)) & _NINE_MASK
             own = near & ~(near >> 1) & _LOW_BITS_NOT_CENTRE
             # At least three of the colour's stones (bits) in those nine points, counted natively.
             own &= own - 1
@@ -491,10 +524,11 @@ class SearchBoard:
         """Set ``five_dirs`` of empty point ``i`` for ``color`` afresh."""
         e0, e1, e2, e3 = self.entries(i, color)
         mask = (e0 & FIVE) | (e1 & FIVE) << 1 | (e2 & FIVE) << 2 | (e3 & FIVE) << 3
+        fives = self.five_dirs[color]
         if mask:
-            self.five_dirs[color][i] = mask
-        else:
-            self.five_dirs[color].pop(i, None)
+            fives[i] = mask
+        elif i in fives:
+            del fives[i]
 
     def entries(self, i: int, color: int) -> tuple[int, int, int, int]:
         """The four table entries (row, column, diagonal, anti-diagonal) of a ``color`` stone on ``i``."""
@@ -502,11 +536,15 @@ class SearchBoard:
         lines = self.lines[color]
         table = self.tables[color]
         where = self.where
-        b = 8 * i
-        k0 = (lines[where[b]] >> where[b + 1]) & WINDOW_MASK
-        k1 = (lines[where[b + 2]] >> where[b + 3]) & WINDOW_MASK
-        k2 = (lines[where[b + 4]] >> where[b + 5]) & WINDOW_MASK
-        k3 = (lines[where[b + 6]] >> where[b + 7]) & WINDOW_MASK
+        b = 4 * i
+        w0 = where[b]
+        w1 = where[b + 1]
+        w2 = where[b + 2]
+        w3 = where[b + 3]
+        k0 = (lines[w0 >> _WHERE_BITS] >> (w0 & _WHERE_MASK)) & WINDOW_MASK
+        k1 = (lines[w1 >> _WHERE_BITS] >> (w1 & _WHERE_MASK)) & WINDOW_MASK
+        k2 = (lines[w2 >> _WHERE_BITS] >> (w2 & _WHERE_MASK)) & WINDOW_MASK
+        k3 = (lines[w3 >> _WHERE_BITS] >> (w3 & _WHERE_MASK)) & WINDOW_MASK
         e0 = table[half[k0 & 0x3FF] * HALF_CODES + half[(k0 >> 12) & 0x3FF]]
         if e0 == _UNSEEN:
             e0 = _lookup(table, k0, self.black_exact if color == 1 else self.white_exact)
@@ -630,7 +668,17 @@ class SearchBoard:
     def threat_moves(self, color: int, threes: bool) -> list[tuple[int, int]]:
         """``color``'s moves making a four (and, with ``threes``, an open three), legal for ``color``,
         as (priority, point), best first. Fives are not listed."""
-        found = []
+        return [(packed >> _POINT_BITS, packed & _POINT_MASK) for packed in self._threat_keys(color, threes)]
+
+    def threat_points(self, color: int, threes: bool) -> list[int]:
+        """The points of ``threat_moves`` (in its order)."""
+        return [packed & _POINT_MASK for packed in self._threat_keys(color, threes)]
+
+    def _threat_keys(self, color: int, threes: bool) -> list[int]:
+        """``threat_moves`` packed as ``priority << _POINT_BITS | point``, best first: the same order
+        as the pairs (points are below ``1 << _POINT_BITS``), sorted as plain ints (much faster than
+        tuples, which compare through generic calls)."""
+        found: list[int] = []
         cache = self.cache[color]
         for i in self.candidates():
             packed = cache[i]
@@ -645,7 +693,7 @@ class SearchBoard:
                 continue
             if color == 1 and (fours >= 2 or three_lines >= 2) and self.foul(i):
                 continue
-            found.append((fours * 4000 + three_lines * 1000 + value, i))
+            found.append(((fours * 4000 + three_lines * 1000 + value) << _POINT_BITS) | i)
         found.sort(reverse=True)
         return found
 
@@ -839,7 +887,7 @@ class ThreatSearch:
         threats = board.five_points(defender)
         if len(threats) > 1:
             return None
-        moves = [i for _, i in board.threat_moves(attacker, False)]
+        moves = board.threat_points(attacker, False)
         if threats:
             moves = [i for i in moves if i == threats[0]]
         for i in moves:
@@ -896,7 +944,7 @@ class ThreatSearch:
         threats = board.five_points(defender)
         if len(threats) > 1:
             return None
-        moves = [i for _, i in board.threat_moves(attacker, True)]
+        moves = board.threat_points(attacker, True)
         if threats:
             moves = [i for i in moves if i == threats[0]]
         for i in moves:
@@ -976,7 +1024,7 @@ class ThreatSearch:
             for p in board.mask_points(i, d, mask):
                 if p not in found and not self._defence_blocked(p):
                     found.append(p)
-        for _, p in board.threat_moves(self.defender, False):
+        for p in board.threat_points(self.defender, False):
             if p not in found:
                 found.append(p)
         return found
@@ -1150,7 +1198,7 @@ class ProofSearch:
         threats = board.five_points(self.defender)
         if len(threats) > 1:
             return None
-        moves = [i for _, i in board.threat_moves(self.attacker, True)]
+        moves = board.threat_points(self.attacker, True)
         if threats:
             block = threats[0]
             if quiet:
@@ -1257,7 +1305,7 @@ class ProofSearch:
         zone: set[int] = set()
         for p in points:
             zone.update(board.reach[p])
-        for _, p in board.threat_moves(defender, False):
+        for p in board.threat_points(defender, False):
             zone.add(p)
         for p in board.candidates():
             if p not in zone:
@@ -1305,7 +1353,7 @@ class ProofSearch:
         threats = board.five_points(self.defender)
         if len(threats) > 1:
             return False
-        for _, i in board.threat_moves(attacker, True):
+        for i in board.threat_points(attacker, True):
             if threats and i != threats[0]:
                 continue
             found: set[int] = set()
@@ -1422,7 +1470,7 @@ class ProofSearch:
             finally:
                 for p in reversed(placed):
                     board.remove(p)
-        for _, p in board.threat_moves(defender, False):
+        for p in board.threat_points(defender, False):
             points.append(p)
         for p in board.candidates():
             entries = board.entries(p, defender)
@@ -1505,11 +1553,11 @@ class ProofSearch:
             # Each of the defender's fours is one more answer to a three or a quiet move (df-pn
             # with this start proves the mate puzzles with fewer nodes: game18-39-white 20 000
             # against 112 000).
-            counters = len(board.threat_moves(self.defender, False))
+            counters = len(board.threat_points(self.defender, False))
             if counters:
                 for k in range(len(start)):
                     if start[k] > 1:
-                        start[k] += counters
+                        start[k] = start[k] + counters
         self.or_start[key] = start
         return start
 
