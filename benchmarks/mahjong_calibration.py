@@ -15,8 +15,10 @@ kept: the chance that the chosen tile deals in to a riichi player (the danger mo
 :mod:`taku.bots.mahjong_defence`, for the tile played) and, for a tenpai hand, the win chance of
 the race (:func:`taku.bots.mahjong_defence.race`) for its waits. Printed: the tenpai hands facing a
 riichi (their first such decision), open and closed, with the mean predicted win chance against
-the share that won and that dealt in; and the discards by predicted deal-in chance against the
-share that dealt in (95% Wilson intervals).
+the share that won and that dealt in; the discards by predicted deal-in chance against the share
+that dealt in; and the discards not safe by the model by the sum of the riichi player's raw chances
+over the 34 kinds (low late in a riichi, when most kinds are safe: see
+:data:`taku.bots.mahjong_defence.WAIT_MASS`), with 95% Wilson intervals.
 
 The estimates are read by wrapping the module's functions, so the pure-Python sources are used
 (run as a script it sets ``TAKU_PURE=1``: a compiled module calls its functions directly).
@@ -49,6 +51,7 @@ from taku.mahjong.rules import Rules  # noqa: E402
 
 RULES = Rules.preset("tenhou")
 BINS = (0.0, 0.02, 0.04, 0.06, 0.08, 0.10, 0.13, 1.01)
+MASS_BINS = (0.0, 0.9, 1.2, 1.5, 2.0, 2.5, 9.0)  # the sum over the 34 kinds of a riichi's raw chances
 
 
 class Recorder:
@@ -87,7 +90,9 @@ class Recorder:
                 recorder.entries.append({
                     "seat": view.obs.seat, "hand": hand, "discard": number, "closed": view.closed,
                     "shanten": row.shanten, "win": win, "chance": 1.0 - safe,
-                    "kind": row.action.pai.kind})
+                    "kind": row.action.pai.kind,
+                    "mass": min(sum(deal_in_chance(k, t._replace(scale=1.0), view.unseen, view.dora)
+                                    for k in range(34)) for t in riichis)})
             return row
 
         taku_module.race = race  # type: ignore[assignment]
@@ -141,13 +146,13 @@ def play(match: Match, recorder: Recorder, choose: Any) -> None:
 def report(games: list[tuple[list[dict[str, Any]], set[tuple[int, int]], set[tuple[int, int]]]]) -> None:
     """Print the tables of the module docstring for the games' (entries, won, dealt) triples."""
     firsts: list[tuple[dict[str, Any], bool, bool]] = []
-    discards: list[tuple[float, bool]] = []
+    discards: list[tuple[float, bool, float]] = []
     for entries, won, dealt in games:
         seen: set[tuple[int, int]] = set()
         lost_hands = {(e["hand"], e["seat"]) for e in entries if (e["seat"], e["discard"]) in dealt}
         for entry in entries:
             key = (entry["hand"], entry["seat"])
-            discards.append((entry["chance"], (entry["seat"], entry["discard"]) in dealt))
+            discards.append((entry["chance"], (entry["seat"], entry["discard"]) in dealt, entry["mass"]))
             if entry["win"] is not None and key not in seen:
                 seen.add(key)
                 firsts.append((entry, key in won, key in lost_hands))
@@ -170,6 +175,15 @@ def report(games: list[tuple[list[dict[str, Any]], set[tuple[int, int]], set[tup
             continue
         hits = sum(1 for d in inside if d[1])
         print(f"| {low:.0%}-{min(high, 1.0):.0%} | {len(inside)} | "
+              f"{sum(d[0] for d in inside) / len(inside):.3f} | {_share(hits, len(inside))} |")
+    print("\n| sum of the raw chances over the kinds | discards | mean predicted | dealt in (95%) |")
+    print("|---|---:|---:|---|")
+    for low, high in itertools.pairwise(MASS_BINS):
+        inside = [d for d in discards if low <= d[2] < high and d[0] > 0]
+        if not inside:
+            continue
+        hits = sum(1 for d in inside if d[1])
+        print(f"| {low:.1f}-{high:.1f} | {len(inside)} | "
               f"{sum(d[0] for d in inside) / len(inside):.3f} | {_share(hits, len(inside))} |")
 
 

@@ -61,6 +61,10 @@ def test_self_play_prints_both_tables() -> None:
         low, high = (int(x) for x in re.findall(r"\d+", row[0]))
         assert low / 100 <= float(row[2]) <= high / 100  # the mean prediction lies in its band
         assert 0.0 <= float(row[3].split()[0]) <= 1.0
+    sums = table_rows(done.stdout, "| sum of the raw chances over the kinds |")
+    # every discard with a chance above 0 is in one band of the sum
+    assert sum(int(row[1]) for row in sums) <= sum(int(row[1]) for row in bins)
+    assert sums and all(float(row[2]) > 0 for row in sums)
 
 
 def test_saved_games_are_played_again_and_a_bad_record_is_named(tmp_path: Path) -> None:

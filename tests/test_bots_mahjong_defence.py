@@ -171,8 +171,8 @@ def test_late_in_a_riichi_the_deal_in_chances_sum_to_the_wait_mass() -> None:
     late = riichi_observation(LATE_BEFORE, LATE_AFTER, "9p")
     sums = {}
     for name, observation in (("early", early), ("late", late)):
-        (threat,) = threats(observation, [0] * 34)
-        (raw,) = threats(observation, [0] * 34, wait_mass=0.0)
+        (threat,) = threats(observation, [0] * 34, wait_mass=WAIT_MASS)
+        (raw,) = threats(observation, [0] * 34)  # not scaled: the default
         unseen = unseen_of(observation)
         sums[name] = (sum(deal_in_chance(kind, threat, unseen) for kind in range(34)),
                       sum(deal_in_chance(kind, raw, unseen) for kind in range(34)))
@@ -189,8 +189,8 @@ def test_the_fewer_kinds_left_unsafe_the_more_dangerous_each() -> None:
     late = riichi_observation(LATE_BEFORE, LATE_AFTER, "9p")
     chances = {}
     for name, observation in (("early", early), ("late", late)):
-        (scaled,) = threats(observation, [0] * 34)
-        (raw,) = threats(observation, [0] * 34, wait_mass=0.0)
+        (scaled,) = threats(observation, [0] * 34, wait_mass=WAIT_MASS)
+        (raw,) = threats(observation, [0] * 34)  # not scaled: the default
         unseen = unseen_of(observation)
         chances[name] = (deal_in_chance(k("5p"), scaled, unseen), deal_in_chance(k("5p"), raw, unseen))
     assert chances["early"][0] == chances["early"][1]

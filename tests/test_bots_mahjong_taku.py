@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from taku.bots.evaluation import hand_counts
+from taku.bots.mahjong_defence import WAIT_MASS
 from taku.bots.mahjong_taku import (
     BEFORE_RIICHI_RISK,
     PREVIOUS_PUSH_FOLD,
@@ -248,8 +249,8 @@ def test_suji_kabe_and_seen_honours_are_safer() -> None:
     assert danger(honour, seen, set()) < danger(honour, unseen, set()) < danger(five, unseen, set())
 
 
-RAW = PushFold(wait_mass=0.0)
-"""Push/fold with a riichi player's raw deal-in chances (never scaled up to WAIT_MASS)."""
+SCALED = PushFold(wait_mass=WAIT_MASS)
+"""Push/fold with a riichi player's deal-in chances scaled up to WAIT_MASS where they sum to less."""
 
 
 def test_a_fast_valuable_hand_pushes_against_riichi() -> None:
@@ -318,21 +319,21 @@ def test_a_tenpai_hand_can_count_its_later_pushes_as_riskier() -> None:
     assert chosen_tile(TakuPlayer(0, push_fold=PushFold(tenpai_risk=0.06)), observation) == "7p"
 
 
-def test_late_in_a_riichi_with_most_kinds_safe_a_cheap_tenpai_folds_its_half_suji_tile() -> None:
+def test_late_in_a_riichi_with_most_kinds_safe_the_scaled_chances_fold_a_cheap_tenpai() -> None:
     # the open tanyao above (2,000 points) pushes 4p against seat 1's fresh riichi; once nearly
     # every manzu, souzu and honour kind was passed after it (30 tiles left), his wait is among
-    # the few kinds left, 4p is about twice as likely to deal in, and the hand folds (7p genbutsu)
+    # the few kinds left: scaled up to WAIT_MASS, 4p is about twice as likely to deal in, and
+    # the hand folds (7p genbutsu); the default player (raw chances) still pushes it
     before, after = "9p1z2z8m3z4z", "1m2m3m4m6m7m9m1s5s9s5z6z7z2s3s4s6s7s8s"
     fresh = observe("55m467p234678s", melds=("3-45p",), discards=("", before + "7p", "", ""),
                     riichi=(False, True, False, False), events=riichi_events(1, before, "", "7p"),
                     dealer=2, dora="6p", tiles_left=30)
-    assert chosen_tile(TakuPlayer(0), fresh) == "4p"
+    assert chosen_tile(TakuPlayer(0, push_fold=SCALED), fresh) == "4p"
     late = observe("55m467p234678s", melds=("3-45p",), discards=("", before + "7p", after, ""),
                    riichi=(False, True, False, False), events=riichi_events(1, before, after, "7p"),
                    dealer=2, dora="6p", tiles_left=30)
-    assert chosen_tile(TakuPlayer(0), late) == "7p"
-    # with the raw chances (each kind by its neighbourhood alone) it pushed there too
-    assert chosen_tile(TakuPlayer(0, push_fold=RAW), late) == "4p"
+    assert chosen_tile(TakuPlayer(0, push_fold=SCALED), late) == "7p"
+    assert chosen_tile(TakuPlayer(0), late) == "4p"
 
 
 def riichi_or_discard(hand: str, *, dora: str, dealer: int) -> Observation:

@@ -19,13 +19,11 @@ about 100,000 tiles held against a riichi in self-play the predicted and actual 
 - the riichi tile's neighbours (within two in its suit) weigh 1.3 times, the tiles outside an early
   discard of 2-4 or 6-8 (toward the terminal) 0.8 times, a dora 1.15 times.
 
-Those chances judge each kind by its own neighbourhood; but a riichi player waits on about 1.5 kinds
-wherever they are, so where a riichi player's chances sum to less than :data:`WAIT_MASS` over the
-34 kinds they are scaled up to it (:attr:`Threat.scale`): late in a riichi, with most kinds passed,
-the few kinds left carry the wait. In self-play the raw chances dealt in twice as often as
-predicted once their sum fell below 0.9; early in a riichi (a sum near 2) self-play's riichi hands
-dealt in less than predicted but mjai-manue's as predicted, so there the chances stay as they are
-(``benchmarks/mahjong_calibration.py``).
+Those chances judge each kind by its own neighbourhood; a riichi player waits on about 1.5 kinds
+wherever they are, so late in a riichi, with most kinds passed, the few kinds left carry more of
+his wait than their neighbourhoods say: in self-play the raw chances dealt in twice as often as
+predicted once their sum over the kinds fell below 0.9. ``threats(..., wait_mass=WAIT_MASS)`` scales
+them up to that sum (:attr:`Threat.scale`); the player does not by default (:data:`WAIT_MASS`).
 
 A :class:`Threat` is another player in riichi (tenpai for sure) or an open hand (tenpai with a chance
 that grows with its melds and the turn), with the points a deal-in would cost (:func:`threats`).
@@ -63,12 +61,12 @@ _AVAIL = (0.0, 0.35, 0.8, 1.0, 1.0)  # a shape's tile, by copies the player may 
 
 WAIT_MASS = 1.5
 """The expected number of kinds a riichi player waits on, summed over the kinds' deal-in chances:
-where the raw chances of :func:`deal_in_chance` (each kind judged by its own neighbourhood) sum to
-less than this over the 34 kinds, they are scaled up to it (:attr:`Threat.scale`): late in a
-riichi the few kinds left unsafe carry his wait. In self-play the raw chances dealt in about twice
-as often as predicted once their sum fell below 0.9; where the sum is higher (early in a riichi)
-they are not scaled down: self-play's riichi hands dealt in less than predicted there (two thirds
-near a sum of 2), mjai-manue's as predicted (``benchmarks/mahjong_calibration.py``)."""
+with ``threats(..., wait_mass=WAIT_MASS)``, where the raw chances of :func:`deal_in_chance` (each
+kind judged by its own neighbourhood) sum to less than this over the 34 kinds, they are scaled up
+to it (:attr:`Threat.scale`): late in a riichi the few kinds left unsafe carry his wait. In
+self-play the raw chances dealt in about twice as often as predicted once their sum fell below
+0.9 (``benchmarks/mahjong_calibration.py``). Not scaled by default: a player folding on the
+scaled chances placed worse in self-play (see :class:`taku.bots.mahjong_taku.PushFold`)."""
 _MIN_MASS = 0.3  # the least raw sum used for the scale (at most WAIT_MASS / 0.3)
 
 # points of a ron by han (30 fu, non-dealer), 0..13 han
@@ -152,11 +150,11 @@ def han_points(han: float, dealer: bool) -> float:
 
 
 def threats(observation: Observation, dora: Sequence[int],
-            wait_mass: float = WAIT_MASS) -> tuple[Threat, ...]:
+            wait_mass: float = 0.0) -> tuple[Threat, ...]:
     """The other players who may be tenpai: every player in riichi, and open hands with two melds
     or more (their chance to be tenpai grows with the melds and the discards made). Where a riichi
     player's deal-in chances sum to less than ``wait_mass`` over the kinds, they are scaled up to
-    it (0: not scaled)."""
+    it (0, the default: not scaled; see :data:`WAIT_MASS`)."""
     out: list[Threat] = []
     unseen = [4 - v if v < 4 else 0 for v in observation.visible_counts]
     seat = observation.seat
