@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -41,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from mahjong_deal_ins import GameError, _read_events, _recorded  # noqa: E402
+from mahjong_deal_ins import GameError, _recorded, saved_games  # noqa: E402
 
 import taku.bots.mahjong_taku as taku_module  # noqa: E402
 from taku.bots.evaluation import player_seed, schedule, wilson_ci95  # noqa: E402
@@ -167,23 +166,23 @@ def report(games: list[tuple[list[dict[str, Any]], set[tuple[int, int]], set[tup
         losses = sum(1 for f in rows if f[2])
         print(f"| {'closed' if closed else 'open'} | {n} | {sum(f[0]['win'] for f in rows) / n:.3f} "
               f"| {_share(wins, n)} | {_share(losses, n)} |")
-    print("\n| predicted deal-in chance | discards | mean predicted | dealt in (95%) |")
+    _bands("predicted deal-in chance", discards, BINS, 0, "{:.0%}")
+    # the discards not safe by the model, by how much of a wait's chances the kinds still hold
+    _bands("sum of the raw chances over the kinds", [d for d in discards if d[0] > 0], MASS_BINS, 2, "{:.1f}")
+
+
+def _bands(title: str, discards: Sequence[tuple[float, bool, float]], bins: Sequence[float], index: int,
+           form: str) -> None:
+    """One table: the discards by the band of their ``index``-th value, with the mean predicted
+    chance and the share that dealt in."""
+    print(f"\n| {title} | discards | mean predicted | dealt in (95%) |")
     print("|---|---:|---:|---|")
-    for low, high in itertools.pairwise(BINS):
-        inside = [d for d in discards if low <= d[0] < high]
+    for low, high in itertools.pairwise(bins):
+        inside = [d for d in discards if low <= d[index] < high]
         if not inside:
             continue
         hits = sum(1 for d in inside if d[1])
-        print(f"| {low:.0%}-{min(high, 1.0):.0%} | {len(inside)} | "
-              f"{sum(d[0] for d in inside) / len(inside):.3f} | {_share(hits, len(inside))} |")
-    print("\n| sum of the raw chances over the kinds | discards | mean predicted | dealt in (95%) |")
-    print("|---|---:|---:|---|")
-    for low, high in itertools.pairwise(MASS_BINS):
-        inside = [d for d in discards if low <= d[2] < high and d[0] > 0]
-        if not inside:
-            continue
-        hits = sum(1 for d in inside if d[1])
-        print(f"| {low:.1f}-{high:.1f} | {len(inside)} | "
+        print(f"| {form.format(low)}-{form.format(min(high, 1.0) if index == 0 else high)} | {len(inside)} | "
               f"{sum(d[0] for d in inside) / len(inside):.3f} | {_share(hits, len(inside))} |")
 
 
@@ -239,31 +238,15 @@ def replay_saved(events: list[dict[str, Any]], wall_seed: str, me: int, recorder
 def saved(events_dir: Path, records: Sequence[Path]) -> int:
     recorder = Recorder()
     results = []
-    for path in records:
-        for number, line in enumerate(path.read_text().splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                game, wall_seed, seating, _ = record["spec"]
-                name = f"{record.get('label') or 'run'}-{game}-{'-'.join(record['names'])}.jsonl"
-                me = list(seating).index(0)
-            except (ValueError, KeyError, TypeError, AttributeError):
-                raise SystemExit(f"{path}: line {number} is not a game record of mahjong_vs_bots.py") \
-                    from None
-            try:
-                events = _read_events(events_dir / name)
-            except (OSError, GameError) as error:
-                print(f"{events_dir / name}: {error}; game skipped", file=sys.stderr)
-                continue
-            recorder.entries = []
-            try:
-                replay_saved(events, str(wall_seed), me, recorder)
-            except GameError as error:
-                print(f"{events_dir / name}: {error}; game skipped", file=sys.stderr)
-                continue
-            won, dealt = outcomes(events)
-            results.append(([e for e in recorder.entries if e["seat"] == me], won, dealt))
+    for events_path, events, wall_seed, me in saved_games(events_dir, records):
+        recorder.entries = []
+        try:
+            replay_saved(events, wall_seed, me, recorder)
+        except GameError as error:
+            print(f"{events_path}: {error}; game skipped", file=sys.stderr)
+            continue
+        won, dealt = outcomes(events)
+        results.append(([e for e in recorder.entries if e["seat"] == me], won, dealt))
     print(f"{len(results)} saved games")
     report(results)
     return 0

@@ -23,7 +23,7 @@ import argparse
 import json
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -172,14 +172,13 @@ def _read_events(path: Path) -> list[dict[str, Any]]:
     return events
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("events", type=Path, help="the run's --events directory")
-    parser.add_argument("records", type=Path, nargs="+", help="the run's --out files")
-    args = parser.parse_args(argv)
-    discards: list[tuple[int, Discard]] = []
-    games = 0
-    for path in args.records:
+def saved_games(events_dir: Path, records: Sequence[Path]
+                ) -> Iterator[tuple[Path, list[dict[str, Any]], str, int]]:
+    """The games of a ``mahjong_vs_bots.py`` run: for each record line of ``records``, its events
+    file, its events, its wall seed and the first entry's seat. A game whose events file is
+    missing or unreadable is named on standard error and skipped; a line that is not a record
+    ends the program with a message naming it."""
+    for path in records:
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if not line.strip():
                 continue
@@ -191,18 +190,33 @@ def main(argv: list[str] | None = None) -> int:
             except (ValueError, KeyError, TypeError, AttributeError):
                 raise SystemExit(f"{path}: line {number} is not a game record of mahjong_vs_bots.py") \
                     from None
-            events_path = args.events / name
+            events_path = events_dir / name
             if not events_path.exists():
                 print(f"{events_path}: missing, game skipped", file=sys.stderr)
                 continue
             try:
                 events = _read_events(events_path)
-                played = replay(events, str(wall_seed), seat)
             except GameError as error:
                 print(f"{events_path}: {error}; game skipped", file=sys.stderr)
                 continue
-            games += 1
-            discards.extend((games, d) for d in played)
+            yield events_path, events, str(wall_seed), seat
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("events", type=Path, help="the run's --events directory")
+    parser.add_argument("records", type=Path, nargs="+", help="the run's --out files")
+    args = parser.parse_args(argv)
+    discards: list[tuple[int, Discard]] = []
+    games = 0
+    for events_path, events, wall_seed, seat in saved_games(args.events, args.records):
+        try:
+            played = replay(events, wall_seed, seat)
+        except GameError as error:
+            print(f"{events_path}: {error}; game skipped", file=sys.stderr)
+            continue
+        games += 1
+        discards.extend((games, d) for d in played)
     report(discards, games)
     return 0
 
