@@ -44,7 +44,7 @@ from mahjong_deal_ins import GameError, _recorded, saved_games  # noqa: E402
 
 import taku.bots.mahjong_taku as taku_module  # noqa: E402
 from taku.bots.evaluation import player_seed, schedule, wilson_ci95  # noqa: E402
-from taku.bots.mahjong_defence import deal_in_chance  # noqa: E402
+from taku.bots.mahjong_defence import deal_in_chance, raw_chance_sum  # noqa: E402
 from taku.mahjong.match import Match  # noqa: E402
 from taku.mahjong.rules import Rules  # noqa: E402
 
@@ -90,8 +90,7 @@ class Recorder:
                     "seat": view.obs.seat, "hand": hand, "discard": number, "closed": view.closed,
                     "shanten": row.shanten, "win": win, "chance": 1.0 - safe,
                     "kind": row.action.pai.kind,
-                    "mass": min(sum(deal_in_chance(k, t._replace(scale=1.0), view.unseen, view.dora)
-                                    for k in range(34)) for t in riichis)})
+                    "mass": min(raw_chance_sum(t, view.unseen, view.dora) for t in riichis)})
             return row
 
         taku_module.race = race  # type: ignore[assignment]

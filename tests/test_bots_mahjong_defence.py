@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from taku.bots.mahjong_defence import WAIT_MASS, Threat, deal_in_chance, genbutsu, han_points, race, threats
+from taku.bots.mahjong_defence import (
+    WAIT_MASS,
+    Threat,
+    deal_in_chance,
+    genbutsu,
+    han_points,
+    race,
+    raw_chance_sum,
+    threats,
+)
 from taku.bots.mahjong_taku import TakuPlayer
 from taku.mahjong.kyoku import Observation
 from taku.mahjong.tiles import Tile
@@ -178,6 +187,7 @@ def test_late_in_a_riichi_the_deal_in_chances_sum_to_the_wait_mass() -> None:
                       sum(deal_in_chance(kind, raw, unseen) for kind in range(34)))
         for kind in threat.safe:
             assert deal_in_chance(kind, threat, unseen) == 0.0  # genbutsu stays safe
+        assert abs(raw_chance_sum(threat, unseen) - sums[name][1]) < 1e-9  # the sum before scaling
     assert abs(sums["late"][0] - WAIT_MASS) < 1e-9 and sums["late"][1] < 1.0
     assert sums["early"][0] == sums["early"][1] > 2.5
 

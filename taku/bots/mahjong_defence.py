@@ -47,7 +47,8 @@ from taku.mahjong.kyoku import Observation
 from taku.mahjong.seats import seat_wind
 from taku.mahjong.tiles import Tile
 
-__all__ = ["WAIT_MASS", "Threat", "deal_in_chance", "genbutsu", "han_points", "race", "threats"]
+__all__ = ["WAIT_MASS", "Threat", "deal_in_chance", "genbutsu", "han_points", "race", "raw_chance_sum",
+           "threats"]
 
 # per number 1..9 (index 0..8): a live two-sided shape, and the closed/edge shapes of the tile
 # (calibrated on the waits of bots' riichi hands, which take any wait: see the module docstring)
@@ -140,6 +141,13 @@ def deal_in_chance(kind: int, threat: Threat, unseen: Sequence[int], dora: Seque
     return min(chance * threat.scale, 0.9)
 
 
+def raw_chance_sum(threat: Threat, unseen: Sequence[int], dora: Sequence[int] = ()) -> float:
+    """The sum over the 34 kinds of ``threat``'s deal-in chances before any scaling (see
+    :data:`WAIT_MASS`): low late in a riichi, when most kinds are safe."""
+    raw = threat._replace(scale=1.0)
+    return sum(deal_in_chance(kind, raw, unseen, dora) for kind in range(34))
+
+
 def han_points(han: float, dealer: bool) -> float:
     """The points of a ron worth ``han`` (fractions interpolated; 30 fu), times 1.5 for a dealer."""
     han = max(0.0, min(han, 13.0))
@@ -156,7 +164,6 @@ def threats(observation: Observation, dora: Sequence[int],
     player's deal-in chances sum to less than ``wait_mass`` over the kinds, they are scaled up to
     it (0, the default: not scaled; see :data:`WAIT_MASS`)."""
     out: list[Threat] = []
-    unseen = [4 - v if v < 4 else 0 for v in observation.visible_counts]
     seat = observation.seat
     round_wind = 27 + observation.round_wind
     for other in range(4):
@@ -171,7 +178,8 @@ def threats(observation: Observation, dora: Sequence[int],
             threat = Threat(other, 1.0, value, frozenset(genbutsu(observation, other)), riichi_tile,
                             early, True)
             if wait_mass > 0:
-                mass = sum(deal_in_chance(k, threat, unseen, dora) for k in range(34))
+                unseen = [4 - v if v < 4 else 0 for v in observation.visible_counts]
+                mass = raw_chance_sum(threat, unseen, dora)
                 threat = threat._replace(scale=max(1.0, wait_mass / max(mass, _MIN_MASS)))
             out.append(threat)
             continue
