@@ -3,6 +3,8 @@ of forced wins announced by an outside engine (tests/data/renju_mate_puzzles.txt
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -235,6 +237,18 @@ def test_vcf_threat_defences_are_every_move_that_stops_the_vcf() -> None:
         board.remove(first)
 
 
+@contextmanager
+def stone_on(board: SearchBoard, point: str, colour: int) -> Iterator[None]:
+    """``board`` with a stone of ``colour`` on ``point`` (taken off again afterwards)."""
+    p = Point.from_str(point)
+    index = p.y * board.size + p.x
+    board.place(index, colour)
+    try:
+        yield
+    finally:
+        board.remove(index)
+
+
 def test_a_quiet_move_without_a_vcf_behind_it_is_no_threat() -> None:
     """A quiet position (two open twos at most): the quiet search proves nothing, and a quiet
     move's defences are ``[]`` (it threatens nothing) when the attacker has no VCF after it."""
@@ -242,13 +256,8 @@ def test_a_quiet_move_without_a_vcf_behind_it_is_no_threat() -> None:
     assert _quiet_proof(position, 12, max_depth=3) is None
     board = SearchBoard(position)
     proof = ProofSearch(board, 1, Clock(60), 3, 12)
-    h10 = Point.from_str("h10")
-    quiet = h10.y * board.size + h10.x
-    board.place(quiet, 1)
-    try:
+    with stone_on(board, "h10", 1):
         assert proof._vcf_threat_defences() == []
-    finally:
-        board.remove(quiet)
 
 
 def test_a_three_closed_by_the_defenders_counter_four_is_no_longer_a_three() -> None:
@@ -352,13 +361,8 @@ def test_a_quiet_move_without_a_vct_behind_it_is_no_vct_threat() -> None:
     position = Position.from_stones("a1 a3 o1", "h8 j8", turn=BLACK.other)
     board = SearchBoard(position)
     proof = ProofSearch(board, 2, Clock(60), 4, 12, 12, QUIET_PLIES, QUIET_VCT_NODES)
-    h10 = Point.from_str("h10")
-    quiet = h10.y * board.size + h10.x
-    board.place(quiet, 2)
-    try:
+    with stone_on(board, "h10", 2):
         assert proof._vct_threat_defences() == []
-    finally:
-        board.remove(quiet)
 
 
 @pytest.mark.parametrize(

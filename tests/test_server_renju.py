@@ -50,17 +50,24 @@ def act(ws: Any, **action: Any) -> None:
     ws.send_text(json.dumps({"type": "action", "action": action}))
 
 
+def person_game(client: TestClient, options: dict[str, Any] | None = None) -> tuple[str, TestClient]:
+    """A renju game between two people: alice (Black) makes it with ``options``, bob joins it from
+    another browser. The game's id and bob's client."""
+    body: dict[str, Any] = {"opponent": {"kind": "person"}}
+    if options is not None:
+        body["options"] = options
+    made = Player(client, "alice").post("/api/games/renju", body)
+    assert made.status_code == 201, made.text
+    game_id: str = made.json()["game"]["id"]
+    other = browser(client)
+    Player(other, "bob").post(f"/api/games/{game_id}/join", {})
+    return game_id, other
+
+
 def test_rj_forbidden_points_sent_and_a_forbidden_move_refused(client: TestClient) -> None:
     """RJ-09: the double-three at i8 (h8 a1 j8 a3 i7 a5 i9 a7) comes with the position; under
     forbidden_move=reject the move is refused and nothing changes."""
-    alice = Player(client, "alice")
-    made = alice.post(
-        "/api/games/renju", {"opponent": {"kind": "person"}, "options": {"forbidden_move": "reject"}}
-    )
-    assert made.status_code == 201, made.text
-    game_id = made.json()["game"]["id"]
-    other = browser(client)
-    Player(other, "bob").post(f"/api/games/{game_id}/join", {})
+    game_id, other = person_game(client, {"forbidden_move": "reject"})
     with (
         client.websocket_connect(f"/api/games/{game_id}/ws") as black,
         other.websocket_connect(f"/api/games/{game_id}/ws") as white,
@@ -108,10 +115,7 @@ def test_rj_forbidden_points_sent_and_a_forbidden_move_refused(client: TestClien
 
 
 def test_rj_black_loses_on_a_forbidden_move_by_default(client: TestClient) -> None:
-    alice = Player(client, "alice")
-    game_id = alice.post("/api/games/renju", {"opponent": {"kind": "person"}}).json()["game"]["id"]
-    other = browser(client)
-    Player(other, "bob").post(f"/api/games/{game_id}/join", {})
+    game_id, other = person_game(client)
     with (
         client.websocket_connect(f"/api/games/{game_id}/ws") as black,
         other.websocket_connect(f"/api/games/{game_id}/ws") as white,
@@ -262,10 +266,7 @@ def test_rj15_a_pass_is_a_move_and_two_passes_or_a_full_board_draw(tmp_path: Pat
     with only forbidden points passes, White fills the board and the game is a draw."""
     moves = [str(p) for p in parse_moves(forbidden_only_moves())]
     with database("sqlite", tmp_path) as url, client_for(fast_settings(url)) as client:
-        alice = Player(client, "alice")
-        game_id = alice.post("/api/games/renju", {"opponent": {"kind": "person"}}).json()["game"]["id"]
-        other = browser(client)
-        Player(other, "bob").post(f"/api/games/{game_id}/join", {})
+        game_id, other = person_game(client)
         with (
             client.websocket_connect(f"/api/games/{game_id}/ws") as black,
             other.websocket_connect(f"/api/games/{game_id}/ws") as white,
@@ -288,11 +289,7 @@ def test_rj15_a_pass_is_a_move_and_two_passes_or_a_full_board_draw(tmp_path: Pat
 
 def test_a_pass_is_refused_where_the_rules_allow_none(tmp_path: Path) -> None:
     with database("sqlite", tmp_path) as url, client_for(fast_settings(url)) as client:
-        alice = Player(client, "alice")
-        made = alice.post("/api/games/renju", {"opponent": {"kind": "person"},
-                                               "options": {"passes_allowed": False}})
-        game_id = made.json()["game"]["id"]
-        Player(browser(client), "bob").post(f"/api/games/{game_id}/join", {})
+        game_id, _ = person_game(client, {"passes_allowed": False})
         with client.websocket_connect(f"/api/games/{game_id}/ws") as black:
             assert state(black)["passes"] is False
             act(black, type="move", point="pass")
