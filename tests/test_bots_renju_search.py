@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from taku.bots.renju_search import LINE_WEIGHTS, SearchBoard
+from taku.bots.renju_search import _POINT_BITS, _POINT_MASK, LINE_WEIGHTS, SearchBoard
 from taku.renju import Point, Position, RenjuRules
 
 
@@ -122,12 +122,13 @@ def test_index_of_is_bisect_left() -> None:
     assert _index_of([1, 3, 5], 6) == 3
 
 
-def test_threat_points_are_the_points_of_threat_moves_in_order() -> None:
+def test_threat_points_come_best_first() -> None:
     # Black to move with an open three on h8-j8 and White stones around: fours and threes to find.
     board = SearchBoard(Position("h8h9i8i9g10k12"))
     for color in (1, 2):
         for threes in (False, True):
-            moves = board.threat_moves(color, threes)
+            keys = board._threat_keys(color, threes)
+            moves = [(key >> _POINT_BITS, key & _POINT_MASK) for key in keys]
             assert board.threat_points(color, threes) == [i for _, i in moves]
             assert moves == sorted(moves, reverse=True)
     # Black's i8-h8 pair plus g8 or j8 makes a three: both are among its threat points.

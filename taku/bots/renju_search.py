@@ -665,18 +665,14 @@ class SearchBoard:
         entry does not depend on the window's centre: ``entries`` reads them the same)."""
         return self.entries(i, color)
 
-    def threat_moves(self, color: int, threes: bool) -> list[tuple[int, int]]:
-        """``color``'s moves making a four (and, with ``threes``, an open three), legal for ``color``,
-        as (priority, point), best first. Fives are not listed."""
-        return [(packed >> _POINT_BITS, packed & _POINT_MASK) for packed in self._threat_keys(color, threes)]
-
     def threat_points(self, color: int, threes: bool) -> list[int]:
-        """The points of ``threat_moves`` (in its order)."""
+        """``color``'s points making a four (and, with ``threes``, an open three), legal for
+        ``color``, best first (by the priority of :meth:`_threat_keys`). Fives are not listed."""
         return [packed & _POINT_MASK for packed in self._threat_keys(color, threes)]
 
     def _threat_keys(self, color: int, threes: bool) -> list[int]:
-        """``threat_moves`` packed as ``priority << _POINT_BITS | point``, best first: the same order
-        as the pairs (points are below ``1 << _POINT_BITS``), sorted as plain ints (much faster than
+        """The threat points packed as ``priority << _POINT_BITS | point``, best first (points are
+        below ``1 << _POINT_BITS``), sorted as plain ints (much faster than (priority, point)
         tuples, which compare through generic calls)."""
         found: list[int] = []
         cache = self.cache[color]
