@@ -28,6 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from mahjong_manue_like import ManueLikePlayer  # noqa: E402
+
 from taku.bots.evaluation import SeatCounts, hand_counts, mean_ci95, player_seed, schedule  # noqa: E402
 from taku.bots.mahjong_taku import PREVIOUS_PUSH_FOLD, PushFold, TakuPlayer  # noqa: E402
 from taku.mahjong.match import Match  # noqa: E402
@@ -72,6 +74,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="pf")
     parser.add_argument("--variant", type=parse_push_fold, default=PushFold())
     parser.add_argument("--reference", type=parse_push_fold, default=PREVIOUS_PUSH_FOLD)
+    parser.add_argument("--opponents", choices=("taku", "manue-like"), default="taku",
+                        help="the three others: taku with the reference parameters (default), or "
+                             "the stand-in for mjai-manue of benchmarks/mahjong_manue_like.py")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -82,9 +87,11 @@ def main(argv: list[str] | None = None) -> int:
     others: list[SeatCounts] = []
     started = time.perf_counter()
     for spec in schedule(args.games, args.seed):
-        players = [TakuPlayer(player_seed(spec, entry), rules=RULES,
-                              push_fold=args.variant if entry == 0 else args.reference)
-                   for entry in spec.seating]
+        players: list[TakuPlayer | ManueLikePlayer] = [
+            TakuPlayer(player_seed(spec, entry), rules=RULES, push_fold=args.variant) if entry == 0
+            else ManueLikePlayer(player_seed(spec, entry), rules=RULES) if args.opponents == "manue-like"
+            else TakuPlayer(player_seed(spec, entry), rules=RULES, push_fold=args.reference)
+            for entry in spec.seating]
         match = Match(RULES, spec.wall_seed)
         while not match.is_over:
             seat = match.to_act[0]
