@@ -115,6 +115,8 @@ class PushFold(NamedTuple):
     ron_factor: float = 1.8
     tenpai_risk: float = 0.0
     wait_mass: float = 0.0
+    call_ev: float = 0.0
+    tenpai_quality: float = 0.0
 
 
 PREVIOUS_PUSH_FOLD = PushFold(cheap_open_points=0.0, riichi_value=1.0, riichi_risk=0.0,
@@ -243,14 +245,18 @@ class TakuPlayer:
             if plan is None or after > before:
                 continue
             # a pon of a value honour secures the yaku: taken when it does not slow the hand
-            if after == before and not (action.type == "pon" and action.pai is not None
-                                        and action.pai.kind in view.yakuhai):
+            value_pon = action.type == "pon" and action.pai is not None and action.pai.kind in view.yakuhai
+            if after == before and not value_pon:
                 continue
             if folding and after > 0:
                 continue
             # how far the plan may be: a value honour any time; tanyao or a flush close to tenpai
             limit = 9 if plan == "yakuhai" else (1 if plan == "toitoi" else 2)
             if after > limit:
+                continue
+            # opening a closed hand for tanyao, a flush or all triplets: when it pays (PushFold.call_ev)
+            if (self.push_fold.call_ev > 0 and view.closed and plan != "tenpai" and not value_pon
+                    and not view.call_pays(action, after, plan, before)):
                 continue
             key = (-after, action.type == "pon", sum(t.red for t in action.consumed), self._rng.random())
             if best is None or key > best_key:
@@ -527,6 +533,75 @@ class _View:
             counts[kind] += 1
         return best
 
+    def call_pays(self, action: Action, after: int, plan: str | None, before: int) -> bool:
+        """Whether calling ``action`` is worth more than passing: the chance to win the race
+        (:func:`taku.bots.mahjong_defence.race`) times the win's points, after the call (its best
+        discard, the open hand's han: dora, red fives, value honours, the plan's yaku) against now
+        (the closed hand with riichi and ``PushFold.closed_hidden_han``). For a closed hand."""
+        tuning = self.player.push_fold
+        obs = self.obs
+        assert action.pai is not None
+        unseen_total = sum(self.unseen)
+        turns = obs.tiles_left // 4
+        end_rate = min(0.5, 0.03 + sum(tuning.threat_end_rate * t.tenpai for t in self.threats()))
+        dealer = self.seat_wind == 0
+        han_now = float(self.value())
+        # now: the hand as it is
+        counts = list(self.counts)
+        accept_now = self._acceptance(counts, self.nmelds, None, before)
+        win_now, _ = race(before, accept_now, 5.0, unseen_total, turns, end_rate)
+        value_now = han_points(han_now + tuning.closed_hidden_han, dealer)
+        # after the call: the best discard's acceptance
+        for tile in action.consumed:
+            counts[tile.kind] -= 1
+        called = action.pai.kind
+        tiles = tuple(sorted((*action.consumed, action.pai)))
+        meld = Meld(action.type, tiles, action.pai, places_after(action.target, obs.seat)
+                    if action.target is not None else 1)
+        melds = (*self.melds, meld)
+        nmelds = len(melds)
+        forbidden = kuikae_kinds(called, [t.kind for t in action.consumed])
+        best_accept = 0.0
+        for kind in range(34):
+            if not counts[kind] or kind in forbidden:
+                continue
+            counts[kind] -= 1
+            open_plans = self.plans(melds, counts)
+            if open_plans and _plan_shanten(counts, nmelds, open_plans) == after:
+                best_accept = max(best_accept, self._acceptance(counts, nmelds, open_plans, after))
+            counts[kind] += 1
+        if best_accept <= 0:
+            return False
+        win_after, _ = race(after, best_accept, 5.0, unseen_total, turns, end_rate)
+        han_after = han_now - 1.0 + self.dora[called] + action.pai.red  # (no riichi)
+        if plan == "tanyao":
+            han_after += 1
+        elif plan == "toitoi" or plan == "honitsu":
+            han_after += 2
+        value_after = han_points(han_after + tuning.hidden_han, dealer)
+        return win_after * value_after >= tuning.call_ev * win_now * value_now
+
+    def _acceptance(self, counts: list[int], nmelds: int, plans: Sequence[_Plan] | None,
+                    current: int) -> float:
+        """The unseen tiles that lower the shanten of a 13-tile hand from ``current`` (toward one of
+        ``plans``, or any hand when None): for a tenpai hand, its winning tiles."""
+        unseen = self.unseen
+        total = 0
+        near: set[int] = set()
+        for kind in range(34):
+            if counts[kind]:
+                near.update(_NEAR[kind])
+        for draw in near:
+            left = unseen[draw]
+            if not left or counts[draw] >= 4:
+                continue
+            counts[draw] += 1
+            after = shanten(counts, nmelds) if plans is None else _plan_shanten(counts, nmelds, plans)
+            counts[draw] -= 1
+            if after < current:
+                total += left
+        return float(total)
+
     # --- efficiency ---------------------------------------------------------------------------------
     def discard_table(self, discards: list[Action]) -> list[_Row]:
         """For each legal discard: its shanten (toward a yaku), score (ukeire and value) and, for a
@@ -559,6 +634,7 @@ class _View:
             counts[kind] += 1
         best = min(shanten_of.values())
         value = self._value_terms()
+        quality = self.player.push_fold.tenpai_quality
         rows: list[_Row] = []
         for action in discards:
             assert action.pai is not None
@@ -578,6 +654,7 @@ class _View:
                         score, waits_left, dama, points = self._tenpai_score(counts, kind)
                     else:
                         total = 0
+                        weighted = 0.0
                         for draw in near_list:
                             left = unseen[draw]
                             if not left:
@@ -585,10 +662,14 @@ class _View:
                             counts[draw] += 1
                             after = shanten(counts, nmelds) if plans is None else \
                                 _plan_shanten(counts, nmelds, plans)
+                            if after < sh and quality > 0 and sh == 1:
+                                weighted += left * self._best_waits(counts, nmelds, plans)
                             counts[draw] -= 1
                             if after < sh:
                                 total += left
                         score = ukeire = float(total)
+                        if quality > 0 and sh == 1:
+                            score = weighted / quality
                     counts[kind] += 1
                     score += value[kind]
                 found = cache[kind] = (score, waits_left, dama, ukeire, points)
@@ -597,6 +678,31 @@ class _View:
                 score -= 3.0
             rows.append(_Row(action, sh, score, waits_left, dama, ukeire, points))
         return rows
+
+    def _best_waits(self, counts: list[int], nmelds: int, plans: Sequence[_Plan] | None) -> float:
+        """For a 14-tile hand that can discard to tenpai: the most winning tiles left (unseen) of a
+        tenpai it can discard to."""
+        unseen = self.unseen
+        best = 0
+        for kind in range(34):
+            if not counts[kind]:
+                continue
+            counts[kind] -= 1
+            if (shanten(counts, nmelds) if plans is None else _plan_shanten(counts, nmelds, plans)) == 0:
+                waits = 0
+                for wait in range(34):
+                    left = unseen[wait]
+                    if left <= 0 or counts[wait] >= 4:
+                        continue
+                    counts[wait] += 1
+                    if (shanten(counts, nmelds) if plans is None else
+                            _plan_shanten(counts, nmelds, plans)) == -1:
+                        waits += left
+                    counts[wait] -= 1
+                if waits > best:
+                    best = waits
+            counts[kind] += 1
+        return float(best)
 
     def _value_terms(self) -> list[float]:
         """Per kind, the value kept by discarding a copy of it (negative: value lost)."""
