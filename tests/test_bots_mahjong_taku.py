@@ -204,6 +204,26 @@ def test_an_open_tanyao_call_is_made_when_close() -> None:
     assert no_kuitan.choose(observation).type == "none"
 
 
+def test_with_call_ev_an_early_cheap_call_on_a_poor_wait_is_declined() -> None:
+    # closed one-shanten (345m 123p 4p 66p 234s 4s: riichi in sight); chi 2s with 3s4s, then 1p
+    # out, is a tenpai of open tanyao (1,000) on the 3s kanchan. The default calls it (faster);
+    # with PushFold.call_ev the race's win chance times the points decides: early the closed hand
+    # with riichi is worth more, with 30 tiles left the call's speed pays
+    hand = "3m4m5m1p2p3p4p6p6p2s3s4s4s"
+    legal = call_options(hand, "2s", 3, ("chi:3s4s",))
+    weighing = TakuPlayer(0, push_fold=PushFold(call_ev=1.0))
+    early = observe(hand, legal=legal, last_discard=(3, Tile.from_str("2s")), tiles_left=60)
+    late = observe(hand, legal=legal, last_discard=(3, Tile.from_str("2s")), tiles_left=30)
+    assert shanten(parse_kinds(hand)) == 1
+    assert TakuPlayer(0).choose(early).type == "chi"
+    assert weighing.choose(early).type == "none"
+    assert weighing.choose(late).type == "chi"
+    # a value honour's pon is not weighed: still taken
+    honour = "13m468p2357s77z1z5m"
+    pon = observe(honour, legal=call_options(honour, "7z", 2, ("pon",)), last_discard=(2, Tile.from_str("7z")))
+    assert weighing.choose(pon).type == "pon"
+
+
 def test_an_open_hand_discards_toward_its_yaku() -> None:
     # after the pon of 2p for tanyao, the terminal 9s goes although 789s-like shapes would be faster
     observation = observe("34m678p3s78s9s99m", melds=("222p=",))

@@ -101,6 +101,13 @@ class PushFold(NamedTuple):
     +0.161 over 1,600 games: it folded more and won less), and scaled both ways (down early in a
     riichi too) it was level (-0.028, -0.080 to +0.024 over 3,200) but dealt in more against
     mjai-manue (15.8% of hands against 11.3% on the same 17 walls).
+    ``call_ev`` (0: off, the default): a closed hand calls for tanyao, a flush or all triplets (not
+    a value honour's pon, not the late call for tenpai) only when the race's win chance times the
+    open hand's points is at least ``call_ev`` times the closed hand's with riichi
+    (:meth:`_View.call_pays`): early it keeps a closed one-shanten hand rather than open it for a
+    cheap tenpai on a poor wait. Level in self-play at 1.0 (-0.013, 95% -0.064 to +0.039 over
+    3,200 games; calls 28% of hands against 33%) and against the stand-in for mjai-manue
+    (``benchmarks/mahjong_manue_like.py``); off until a match against manue shows it pays.
     """
 
     future_risk: float = FUTURE_PUSH_RISK
@@ -116,7 +123,6 @@ class PushFold(NamedTuple):
     tenpai_risk: float = 0.0
     wait_mass: float = 0.0
     call_ev: float = 0.0
-    tenpai_quality: float = 0.0
 
 
 PREVIOUS_PUSH_FOLD = PushFold(cheap_open_points=0.0, riichi_value=1.0, riichi_risk=0.0,
@@ -634,7 +640,6 @@ class _View:
             counts[kind] += 1
         best = min(shanten_of.values())
         value = self._value_terms()
-        quality = self.player.push_fold.tenpai_quality
         rows: list[_Row] = []
         for action in discards:
             assert action.pai is not None
@@ -654,7 +659,6 @@ class _View:
                         score, waits_left, dama, points = self._tenpai_score(counts, kind)
                     else:
                         total = 0
-                        weighted = 0.0
                         for draw in near_list:
                             left = unseen[draw]
                             if not left:
@@ -662,14 +666,10 @@ class _View:
                             counts[draw] += 1
                             after = shanten(counts, nmelds) if plans is None else \
                                 _plan_shanten(counts, nmelds, plans)
-                            if after < sh and quality > 0 and sh == 1:
-                                weighted += left * self._best_waits(counts, nmelds, plans)
                             counts[draw] -= 1
                             if after < sh:
                                 total += left
                         score = ukeire = float(total)
-                        if quality > 0 and sh == 1:
-                            score = weighted / quality
                     counts[kind] += 1
                     score += value[kind]
                 found = cache[kind] = (score, waits_left, dama, ukeire, points)
@@ -678,31 +678,6 @@ class _View:
                 score -= 3.0
             rows.append(_Row(action, sh, score, waits_left, dama, ukeire, points))
         return rows
-
-    def _best_waits(self, counts: list[int], nmelds: int, plans: Sequence[_Plan] | None) -> float:
-        """For a 14-tile hand that can discard to tenpai: the most winning tiles left (unseen) of a
-        tenpai it can discard to."""
-        unseen = self.unseen
-        best = 0
-        for kind in range(34):
-            if not counts[kind]:
-                continue
-            counts[kind] -= 1
-            if (shanten(counts, nmelds) if plans is None else _plan_shanten(counts, nmelds, plans)) == 0:
-                waits = 0
-                for wait in range(34):
-                    left = unseen[wait]
-                    if left <= 0 or counts[wait] >= 4:
-                        continue
-                    counts[wait] += 1
-                    if (shanten(counts, nmelds) if plans is None else
-                            _plan_shanten(counts, nmelds, plans)) == -1:
-                        waits += left
-                    counts[wait] -= 1
-                if waits > best:
-                    best = waits
-            counts[kind] += 1
-        return float(best)
 
     def _value_terms(self) -> list[float]:
         """Per kind, the value kept by discarding a copy of it (negative: value lost)."""
