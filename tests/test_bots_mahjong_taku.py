@@ -220,7 +220,8 @@ def test_with_call_ev_an_early_cheap_call_on_a_poor_wait_is_declined() -> None:
     assert weighing.choose(late).type == "chi"
     # a value honour's pon is not weighed: still taken
     honour = "13m468p2357s77z1z5m"
-    pon = observe(honour, legal=call_options(honour, "7z", 2, ("pon",)), last_discard=(2, Tile.from_str("7z")))
+    pon = observe(honour, legal=call_options(honour, "7z", 2, ("pon",)),
+                  last_discard=(2, Tile.from_str("7z")))
     assert weighing.choose(pon).type == "pon"
 
 
