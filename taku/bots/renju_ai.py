@@ -96,7 +96,7 @@ _MAX_EXTENSIONS: Final = 8
 """Forced blocks followed past the search depth."""
 _LEAF_VCF_DEPTH: Final = 6
 """Fours of the VCF searched at a leaf of the alpha-beta search where the side to move has a four."""
-_VCT_THREAT_SHARE: Final = 0.3
+_VCT_THREAT_SHARE: Final = 0.45
 """The share of the time left (after the own VCF and VCT) the root spends looking for the opponent's
 VCT, and of a node budget."""
 _VCT_CHECK_SHARE: Final = 0.6
