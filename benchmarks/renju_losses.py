@@ -128,7 +128,7 @@ def diagnose(client: GomocupClient, args: argparse.Namespace, number: int, game:
     choice = ai.choose(before.copy(), t)
     spent = time.perf_counter() - started
     info = ai.last_info
-    missed_own = [c for c in own if c < decisive]
+    missed_own = [c for c in own if c <= decisive]
     if missed_own:
         kind = "own win missed"
     elif seen_after is not None:
@@ -151,13 +151,22 @@ def main() -> None:
     parser.add_argument("--taku-time", type=float, default=1.0, help="seconds of each taku search")
     parser.add_argument("--rung", default=None, help="only the games of this rung (e.g. 20000n)")
     args = parser.parse_args()
+    for option, value in (("--time", args.time), ("--taku-time", args.taku_time)):
+        if not 0 < value < 3600:  # also rejects nan
+            parser.error(f"{option} {value}: expected a positive number of seconds")
+    if args.nodes < 0:
+        parser.error(f"--nodes {args.nodes}: expected 0 or more")
     try:
         brain_command(args.brain)
     except BrainError as error:
         parser.error(f"--brain: {error}")
+    try:
+        lines = args.games.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        parser.error(f"--games {args.games}: {error.strerror or error}")
     client = GomocupClient(shlex.split(args.brain), settle=0.2)
     try:
-        for number, line in enumerate(args.games.read_text(encoding="utf-8").splitlines(), 1):
+        for number, line in enumerate(lines, 1):
             game = json.loads(line)
             if args.rung and game["rung"] != args.rung:
                 continue
@@ -165,6 +174,10 @@ def main() -> None:
             if taku_won or game["result"] not in ("1-0", "0-1"):
                 continue
             print(f"[{game['rung']}] " + diagnose(client, args, number, game), flush=True)
+    except BrainError as error:
+        sys.exit(f"brain failed: {error}")
+    except (ValueError, KeyError, TypeError) as error:  # a malformed games file
+        sys.exit(f"bad games file: {error!r}")
     finally:
         client.close()
 

@@ -405,7 +405,7 @@ LADDER_DEFENCES = [
 
 
 @pytest.mark.parametrize(("moves", "played", "defence"), LADDER_DEFENCES)
-def test_strongest_answers_the_opponents_vct_on_its_first_point(moves: str, played: str, defence: str) -> None:
+def test_strongest_answers_a_vct_threat_on_its_first_point(moves: str, played: str, defence: str) -> None:
     position = Position(moves)
     ai = RenjuAI("strongest", max_nodes=60_000)
     move = ai.choose(position, time_limit=60)
