@@ -391,6 +391,43 @@ def test_alpha_beta_gets_the_nodes_the_threat_searches_left() -> None:
     assert total <= 2000 + 8  # each search may count one node past its share before it stops
 
 
+# -- the defence against the opponent's VCT, on positions of lost ladder games against Rapfi ---------
+
+# (moves, the move taku played in the game, the defence: the opponent's VCT's first point, which
+# held against Rapfi at 0.5 s a move while taku's move left Rapfi a mate; benchmarks/README.md,
+# "Where taku lost to Rapfi")
+LADDER_DEFENCES = [
+    ("h8h9h10j10g9", "j8", "f8"),  # Kansei, taku White: Rapfi announced +M17 after j8
+    ("h8h9j8g8i10g10i9", "i6", "i8"),  # Kinsei, taku White: +M15 after i6
+    ("h8i9j10j11i8h7j8k8k9", "g8", "i7"),  # Chosei, taku White: +M15 after g8
+    ("h8i9j10h9i11k9j9j8k10i8", "l10", "i7"),  # Chosei, taku Black: +M23 after l10
+]
+
+
+@pytest.mark.parametrize(("moves", "played", "defence"), LADDER_DEFENCES)
+def test_strongest_answers_a_vct_threat_on_its_first_point(moves: str, played: str, defence: str) -> None:
+    position = Position(moves)
+    ai = RenjuAI("strongest", max_nodes=60_000)
+    move = ai.choose(position, time_limit=60)
+    assert move == Point.from_str(defence)
+    assert ai.last_info["vct_defence"] == defence
+    threat = ai.last_info["defends_vct"]
+    assert isinstance(threat, list) and threat[0] == defence
+    assert move != Point.from_str(played)
+
+
+def test_the_move_played_in_the_lost_game_leaves_the_opponent_a_vct_the_defence_does_not() -> None:
+    """Kinsei, taku White: after the game's i6 Black has a VCT that replays to a win; after i8 (the
+    threat's first point, the defence chosen) Black's search finds none."""
+    position = Position("h8h9j8g8i10g10i9")
+    after_game = Position("h8h9j8g8i10g10i9i6")
+    line = solve_vct(after_game, 6, 10.0, vcf_depth=12)
+    assert line is not None and replays_to_a_win(after_game, line)
+    after_defence = position.copy()
+    after_defence.push(Point.from_str("i8"))
+    assert solve_vct(after_defence, 6, 1.0, vcf_depth=12) is None
+
+
 # -- no point to play: a full board, or Black with only forbidden points (RJ-15, RJ-12) -------------
 
 

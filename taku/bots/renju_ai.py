@@ -96,6 +96,13 @@ _MAX_EXTENSIONS: Final = 8
 """Forced blocks followed past the search depth."""
 _LEAF_VCF_DEPTH: Final = 6
 """Fours of the VCF searched at a leaf of the alpha-beta search where the side to move has a four."""
+_VCT_THREAT_SHARE: Final = 0.45
+"""The share of the time left (after the own VCF and VCT) the root spends looking for the opponent's
+VCT, and of a node budget."""
+_VCT_CHECK_SHARE: Final = 0.6
+"""The share of the time left (then) for checking the defences against a VCT found."""
+_VCT_CHECK_NODES: Final = 0.3
+"""The share of a node budget for those checks."""
 _THREAT_PLY: Final = 2
 """The plies of the alpha-beta search (from the root's replies) whose side to move looks for the
 opponent's VCT threat and keeps only the moves that stop it."""
@@ -152,7 +159,11 @@ class RenjuAI:
         self._clocks: list[Clock] = []
         """The clocks of the searches of the move being chosen (their nodes are spent)."""
         self.last_info: dict[str, object] = {}
-        """What the last ``choose`` found: ``reason``, ``depth``, ``score``, ``nodes``."""
+        """What the last ``choose`` found: ``reason``, ``depth``, ``score``, ``nodes``; when the
+        opponent threatened a VCT, ``defends_vct`` (its main line), ``vct_refuted`` (the defences
+        checked and found to lose) and ``vct_defence`` (the one that held)."""
+        self.notes: dict[str, object] = {}
+        """What the defence of the move being chosen found (copied into ``last_info``)."""
 
     def __repr__(self) -> str:
         nodes = "" if self.max_nodes is None else f", max_nodes={self.max_nodes!r}"
@@ -184,7 +195,9 @@ class RenjuAI:
         board = SearchBoard(position)
         me = int(position.turn)
         self._clocks = []
+        self.notes = {}
         move, reason = self._decide(board, me, seconds, started)
+        self.last_info.update(self.notes)
         self.last_info["nodes_total"] = self._spent()
         point = board.point(move) if move >= 0 else None
         if point is None or not position.is_legal(point):
@@ -335,41 +348,73 @@ class RenjuAI:
         return safe or root
 
     def _answer_vct(self, board: SearchBoard, me: int, root: list[int], deadline: float) -> list[int]:
-        """``root`` reduced to the moves after which the opponent has no VCT, when the opponent has
-        one now (found as ``find_vct`` finds its own): the moves that stop every winning threat
-        sequence the depth-first VCT finds. All of ``root`` if the opponent has none, or no move
-        stops it, or there is no time to tell."""
+        """The defence against the opponent's VCT, when the opponent has one now (found as
+        ``find_vct`` finds its own, with ``_VCT_THREAT_SHARE`` of the time left); ``root`` when it has
+        none found.
+
+        The defence is sought on the threat's main line, in its order (the attacker's first point
+        first: in the lost ladder games the move that held was that point far more often than any
+        other), then among my fours. Each is checked by the opponent's ``find_vct`` after it (the
+        first check gets half of ``_VCT_CHECK_SHARE`` of the time left, each next half of what
+        remains); the first after which the opponent's search finds no VCT is the one move returned.
+        A quiet move after which the opponent still has a VCT rules out every other quiet candidate
+        off that new VCT's line (that VCT, not touched by them, still wins after them). When time
+        runs out first, the candidates not ruled out are returned; when every one is ruled out,
+        ``root``."""
         level = self.level
         you = 3 - me
         vct_depth, vcf_depth = level.vct_depth, level.vcf_depth // 2
-        share = max(0.0, deadline - time.perf_counter()) * 0.3
-        threat = find_vct(board, you, share * 0.4, self._budget(0.1), vct_depth, vcf_depth, self._clocks)
+        left = max(0.0, deadline - time.perf_counter())
+        threat = find_vct(
+            board, you, left * _VCT_THREAT_SHARE, self._budget(_VCT_THREAT_SHARE), vct_depth, vcf_depth,
+            self._clocks,
+        )
         if threat is None:
             return root
+        self.notes["defends_vct"] = [str(board.point(i)) for i in threat]
         fours = board.threat_points(me, False)
-        candidates = list(dict.fromkeys([*threat, *root, *fours]))
-        # One search for every check: its tables (keyed by the whole position) stay valid.
-        search = ThreatSearch(board, you, self._clock(share * 0.6, 0.1))
-        safe: list[int] = []
-        try:
-            for i in candidates:
-                if not board.legal(i, me):
-                    continue
-                if not self._still_lost_vct(board, i, me, search, vct_depth, vcf_depth):
-                    safe.append(i)
-        except SearchTimeout:
-            pass
-        safe.sort(key=lambda i: root.index(i) if i in root else len(root))
-        self.last_info["defends_vct"] = [str(board.point(i)) for i in threat]
-        return safe or root
+        pending = [i for i in dict.fromkeys([*threat, *fours]) if board.cells[i] == 0 and board.legal(i, me)]
+        left = max(0.0, deadline - time.perf_counter())
+        until = time.perf_counter() + left * _VCT_CHECK_SHARE
+        budget = self._budget(_VCT_CHECK_NODES)
+        nodes_end = self._spent() + (budget or 0)
+        refuted: list[str] = []
+        while pending:
+            remaining = until - time.perf_counter()
+            nodes_left = nodes_end - self._spent()
+            if remaining <= 0 or (budget is not None and nodes_left <= 0):
+                break
+            i = pending.pop(0)
+            share = 1 if not pending else 2
+            nodes = None if budget is None else max(1, nodes_left // share)
+            line = self._threat_after(board, i, me, remaining / share, nodes)
+            if line is None:
+                self.notes["vct_defence"] = str(board.point(i))
+                self.notes["vct_refuted"] = refuted
+                return [i]
+            refuted.append(str(board.point(i)))
+            if i not in fours and i not in line:
+                keep = set(line)
+                pending = [j for j in pending if j in keep or j in fours]
+        self.notes["vct_refuted"] = refuted
+        return pending or root
 
-    @staticmethod
-    def _still_lost_vct(
-        board: SearchBoard, i: int, me: int, search: ThreatSearch, vct_depth: int, vcf_depth: int
-    ) -> bool:
-        """Whether the opponent still has a VCT after my move on ``i`` (see :func:`_opponent_still_wins`)."""
-        return _opponent_still_wins(
-            board, i, me, lambda: search.vct_deepening(vct_depth, vcf_depth) is not None)
+    def _threat_after(
+        self, board: SearchBoard, i: int, me: int, seconds: float, nodes: int | None
+    ) -> list[int] | None:
+        """The VCT the opponent's ``find_vct`` (``seconds``, ``nodes``) finds after my move on ``i``
+        (after its forced block when the move is a four), or ``None``: none found, or the move wins
+        outright (a double four, or a four whose five point the opponent may not block)."""
+        level = self.level
+        you = 3 - me
+        found: list[int] | None = None
+
+        def search() -> bool:
+            nonlocal found
+            found = find_vct(board, you, seconds, nodes, level.vct_depth, level.vcf_depth // 2, self._clocks)
+            return found is not None
+
+        return found if _opponent_still_wins(board, i, me, search) else None
 
     @staticmethod
     def _still_lost_vcf(board: SearchBoard, i: int, me: int, clock: Clock, depth: int) -> bool:
