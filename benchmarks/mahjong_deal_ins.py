@@ -14,7 +14,10 @@ its shanten before and after the discard, closed or open, and whether it *pushed
 higher expected deal-in cost than the safest one in hand, by the danger model of
 :mod:`taku.bots.mahjong_defence`). Printed: the deal-ins and their points by class, the discards
 facing a riichi by class with the deal-ins among them, and the hands in which an open tenpai
-hand pushed against a riichi (won, dealt in, points a hand).
+hand pushed against a riichi (won, dealt in, points a hand). Last, where the points come from:
+every hand of the first entry and of the others by what the hand became (riichi, open, closed
+without riichi), with how often it was won or dealt in and its points (the hand's score change:
+wins, deal-ins, others' tsumo and no-ten payments), in all and facing another player's riichi.
 """
 
 from __future__ import annotations
@@ -50,6 +53,57 @@ class Discard(NamedTuple):
     label: str
     hand: int
     dealt_in: int
+
+
+class HandResult(NamedTuple):
+    """One seat's hand: what it became (``riichi``, ``open``: a call that opens it, or ``closed``),
+    whether another player's riichi was accepted, the seat's score change in the hand (its riichi
+    stick counted, the sticks it won with its win's deltas), and whether it won and dealt in."""
+
+    kind: str
+    facing_riichi: bool
+    delta: int
+    won: bool
+    dealt_in: bool
+
+
+def hand_results(events: Sequence[dict[str, Any]]) -> list[list[HandResult]]:
+    """Each seat's :class:`HandResult` over the hands (``start_kyoku`` .. ``end_kyoku``) of mjai
+    ``events``, as four lists (one per seat)."""
+    out: list[list[HandResult]] = [[], [], [], []]
+    opened = [False] * 4
+    riichi = [False] * 4
+    deltas = [0] * 4
+    won = [False] * 4
+    dealt = [False] * 4
+    in_hand = False
+    for event in events:
+        kind = event["type"]
+        if kind == "start_kyoku":
+            in_hand = True
+            opened, riichi, deltas = [False] * 4, [False] * 4, [0] * 4
+            won, dealt = [False] * 4, [False] * 4
+        elif not in_hand:
+            continue
+        elif kind in ("chi", "pon", "daiminkan"):
+            opened[event["actor"]] = True
+        elif kind == "reach_accepted":
+            riichi[event["actor"]] = True
+            deltas[event["actor"]] -= 1000  # the riichi's stick
+        elif kind in ("hora", "ryukyoku"):
+            for seat, delta in enumerate(event.get("deltas") or (0, 0, 0, 0)):
+                deltas[seat] += int(delta)
+            if kind == "hora":
+                won[event["actor"]] = True
+                if event.get("target", event["actor"]) != event["actor"]:
+                    dealt[event["target"]] = True
+        elif kind == "end_kyoku":
+            in_hand = False
+            for seat in range(4):
+                label = "riichi" if riichi[seat] else "open" if opened[seat] else "closed"
+                facing = any(riichi[other] for other in range(4) if other != seat)
+                out[seat].append(HandResult(label, facing, deltas[seat], won[seat], dealt[seat]))
+    return out
 
 
 class GameError(ValueError):
@@ -208,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("records", type=Path, nargs="+", help="the run's --out files")
     args = parser.parse_args(argv)
     discards: list[tuple[int, Discard]] = []
+    mine: list[HandResult] = []
+    others: list[HandResult] = []
     games = 0
     for events_path, events, wall_seed, seat in saved_games(args.events, args.records):
         try:
@@ -217,8 +273,35 @@ def main(argv: list[str] | None = None) -> int:
             continue
         games += 1
         discards.extend((games, d) for d in played)
+        for other, results in enumerate(hand_results(events)):
+            (mine if other == seat else others).extend(results)
     report(discards, games)
+    report_hands(mine, others)
     return 0
+
+
+def report_hands(mine: Sequence[HandResult], others: Sequence[HandResult], out: Any = None) -> None:
+    """Print the hands of the first entry and of the others by what they became (see the module
+    docstring) to ``out`` (standard output by default)."""
+    out = sys.stdout if out is None else out
+    print("\n| hands of | became | share | hands | won | dealt in | points a hand | facing a riichi: "
+          "hands, won, dealt in, points a hand |\n|---|---|---:|---:|---:|---:|---:|---|", file=out)
+    for name, results in (("first entry", mine), ("the others", others)):
+        for kind in ("riichi", "open", "closed", "all"):
+            rows = [r for r in results if kind in ("all", r.kind)]
+            if not rows:
+                continue
+            facing = [r for r in rows if r.facing_riichi]
+            print(f"| {name} | {kind} | {len(rows) / len(results):.1%} | {len(rows)} | "
+                  f"{_share(rows, 'won')} | {_share(rows, 'dealt_in')} | "
+                  f"{sum(r.delta for r in rows) / len(rows):+.0f} | "
+                  + (f"{len(facing)}, {_share(facing, 'won')}, {_share(facing, 'dealt_in')}, "
+                     f"{sum(r.delta for r in facing) / len(facing):+.0f} |" if facing else "0 |"),
+                  file=out)
+
+
+def _share(rows: Sequence[HandResult], field: str) -> str:
+    return f"{sum(1 for r in rows if getattr(r, field)) / len(rows):.1%}"
 
 
 def report(discards: Sequence[tuple[int, Discard]], games: int, out: Any = None) -> None:

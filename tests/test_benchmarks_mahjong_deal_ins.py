@@ -53,6 +53,41 @@ def test_every_deal_in_of_the_first_entry_is_found_and_classed(tmp_path: Path,
     assert all(classes.fullmatch(label) for label, _, _ in rows)
 
 
+def test_each_seat_s_hands_are_classed_by_what_they_became() -> None:
+    events: list[dict[str, object]] = [
+        {"type": "start_game"},
+        {"type": "start_kyoku"},
+        {"type": "pon", "actor": 1}, {"type": "reach"}, {"type": "reach_accepted", "actor": 2},
+        {"type": "hora", "actor": 2, "target": 1, "deltas": [0, -3900, 4900, 0]},
+        {"type": "end_kyoku"},
+        {"type": "start_kyoku"},
+        {"type": "chi", "actor": 0},
+        {"type": "ryukyoku", "deltas": [1500, -1000, 1500, -2000]},  # (not meant to add up)
+        {"type": "end_kyoku"},
+    ]
+    seats = mahjong_deal_ins.hand_results(events)
+    HandResult = mahjong_deal_ins.HandResult
+    assert seats[1] == [HandResult("open", True, -3900, False, True),
+                        HandResult("closed", False, -1000, False, False)]
+    # the riichi stick is paid by the riichi player (and comes back with his win's deltas)
+    assert seats[2] == [HandResult("riichi", False, 3900, True, False),
+                        HandResult("closed", False, 1500, False, False)]
+    assert seats[0] == [HandResult("closed", True, 0, False, False),
+                        HandResult("open", False, 1500, False, False)]
+
+
+def test_the_hands_table_has_a_row_per_class_and_a_total(capsys: pytest.CaptureFixture[str]) -> None:
+    HandResult = mahjong_deal_ins.HandResult
+    mine = [HandResult("riichi", False, 8000, True, False), HandResult("open", True, -5200, False, True),
+            HandResult("open", False, 1000, True, False), HandResult("closed", True, -1000, False, False)]
+    mahjong_deal_ins.report_hands(mine, [HandResult("closed", False, -2000, False, False)])
+    out = capsys.readouterr().out
+    assert "| first entry | open | 50.0% | 2 | 50.0% | 50.0% | -2100 | 1, 0.0%, 100.0%, -5200 |" in out
+    assert "| first entry | all | 100.0% | 4 | 50.0% | 25.0% | +700 | 2, 0.0%, 50.0%, -3100 |" in out
+    assert "| the others | closed | 100.0% | 1 | 0.0% | 0.0% | -2000 | 0 |" in out
+    assert "| the others | open |" not in out  # no such hand
+
+
 def test_a_game_that_does_not_replay_is_named_and_skipped(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     out, _ = saved_games(tmp_path, 1)
