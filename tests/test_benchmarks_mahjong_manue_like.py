@@ -11,11 +11,10 @@ import pytest
 
 from taku.bots.mahjong_taku import TakuPlayer
 from taku.mahjong.actions import Action
-from taku.mahjong.match import Match
 from taku.mahjong.rules import Rules
 from taku.mahjong.tiles import Tile
 from tests.conftest import REPO
-from tests.test_bots_mahjong_taku import call_options, observe, riichi_events
+from tests.test_bots_mahjong_taku import call_options, observe, play, riichi_events
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 import mahjong_push_fold
@@ -72,15 +71,8 @@ def test_calls_only_a_value_honour_pon_and_never_against_a_riichi() -> None:
 
 
 def test_every_choice_of_the_stand_in_is_legal_over_a_seeded_match() -> None:
-    match = Match(TENHOU, seed="manue-like")
-    players = [ManueLikePlayer(seat, rules=TENHOU) for seat in range(4)]
-    while not match.is_over:
-        seat = match.to_act[0]
-        observation = match.observe(seat)
-        action = players[seat].choose(observation)
-        assert action in observation.legal_actions
-        match.apply(action)
-    assert match.result is not None
+    match = play([ManueLikePlayer(seat, rules=TENHOU) for seat in range(4)], "manue-like")
+    assert match.result is not None and sorted(match.result.ranks) == [1, 2, 3, 4]
 
 
 def test_a_short_run_against_three_stand_ins(capsys: pytest.CaptureFixture[str]) -> None:
