@@ -15,7 +15,10 @@ matches under ``Rules.preset("tenhou")`` on duplicate walls (:func:`taku.bots.ev
 the variant plays every seat of every wall). Printed: the variant's average placement, the
 paired difference of its placement minus the mean placement of the three others in the same game
 (95% interval), and the win, deal-in, riichi and call rates per hand and the deal-in rate facing
-a riichi of the variant and of the others.
+a riichi of the variant and of the others. ``--opponents manue-like`` seats three stand-ins for
+mjai-manue (``benchmarks/mahjong_manue_like.py``) instead of the reference copies; ``--compare
+SPEC`` plays every game a second time with SPEC in the variant's seat and prints the paired
+difference of the two placements (the same walls, seats and opponents).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from mahjong_manue_like import ManueLikePlayer  # noqa: E402
 
-from taku.bots.evaluation import SeatCounts, hand_counts, mean_ci95, player_seed, schedule  # noqa: E402
+from taku.bots.evaluation import GameSpec, SeatCounts, hand_counts, mean_ci95, player_seed, schedule  # noqa: E402
 from taku.bots.mahjong_taku import PREVIOUS_PUSH_FOLD, PushFold, TakuPlayer  # noqa: E402
 from taku.mahjong.match import Match  # noqa: E402
 from taku.mahjong.rules import Rules  # noqa: E402
@@ -77,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponents", choices=("taku", "manue-like"), default="taku",
                         help="the three others: taku with the reference parameters (default), or "
                              "the stand-in for mjai-manue of benchmarks/mahjong_manue_like.py")
+    parser.add_argument("--compare", type=parse_push_fold, default=None,
+                        help="play every game a second time with these parameters in the variant's "
+                             "seat and print the paired difference of the placements")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -86,16 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     mine: list[SeatCounts] = []
     others: list[SeatCounts] = []
     started = time.perf_counter()
+    paired: list[float] = []
     for spec in schedule(args.games, args.seed):
-        players: list[TakuPlayer | ManueLikePlayer] = [
-            TakuPlayer(player_seed(spec, entry), rules=RULES, push_fold=args.variant) if entry == 0
-            else ManueLikePlayer(player_seed(spec, entry), rules=RULES) if args.opponents == "manue-like"
-            else TakuPlayer(player_seed(spec, entry), rules=RULES, push_fold=args.reference)
-            for entry in spec.seating]
-        match = Match(RULES, spec.wall_seed)
-        while not match.is_over:
-            seat = match.to_act[0]
-            match.apply(players[seat].choose(match.observe(seat)))
+        match = play(spec, args.variant, args.reference, args.opponents)
         assert match.result is not None
         me = spec.seating.index(0)
         counts = hand_counts(match.events)
@@ -103,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
         diffs.append(match.result.ranks[me] - (10 - match.result.ranks[me]) / 3)
         mine.append(counts[me])
         others.extend(c for seat, c in enumerate(counts) if seat != me)
+        if args.compare is not None:
+            again = play(spec, args.compare, args.reference, args.opponents)
+            assert again.result is not None
+            paired.append(float(match.result.ranks[me] - again.result.ranks[me]))
     mean, interval = mean_ci95([float(r) for r in ranks])
     diff, diff_interval = mean_ci95(diffs)
     print(f"{args.games} games in {time.perf_counter() - started:.0f} s")
@@ -112,7 +115,26 @@ def main(argv: list[str] | None = None) -> int:
           + (f" (95% {diff_interval[0]:+.3f} to {diff_interval[1]:+.3f})" if diff_interval else ""))
     print(f"variant: {rates(mine)}")
     print(f"others:  {rates(others)}")
+    if paired:
+        mean, interval = mean_ci95(paired)
+        print(f"variant minus --compare in the same seat of the same games: {mean:+.3f}"
+              + (f" (95% {interval[0]:+.3f} to {interval[1]:+.3f})" if interval else ""))
     return 0
+
+
+def play(spec: GameSpec, variant: PushFold, reference: PushFold, opponents: str) -> Match:
+    """One game of the schedule: the first entry plays ``variant``; the others the ``reference``
+    parameters, or the stand-ins for mjai-manue (``opponents == "manue-like"``)."""
+    players: list[TakuPlayer | ManueLikePlayer] = [
+        TakuPlayer(player_seed(spec, entry), rules=RULES, push_fold=variant) if entry == 0
+        else ManueLikePlayer(player_seed(spec, entry), rules=RULES) if opponents == "manue-like"
+        else TakuPlayer(player_seed(spec, entry), rules=RULES, push_fold=reference)
+        for entry in spec.seating]
+    match = Match(RULES, spec.wall_seed)
+    while not match.is_over:
+        seat = match.to_act[0]
+        match.apply(players[seat].choose(match.observe(seat)))
+    return match
 
 
 if __name__ == "__main__":

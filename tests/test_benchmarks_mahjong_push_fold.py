@@ -37,3 +37,12 @@ def test_a_short_self_play_run_prints_the_paired_difference(capsys: pytest.Captu
     assert "4 games in" in out
     assert "placement difference, variant minus the others' mean:" in out
     assert out.count("deal-in facing riichi") == 2
+
+
+def test_compare_plays_each_game_again_and_prints_the_paired_difference(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # the same parameters on both sides: the same seeded games, so every placement is the same
+    assert mahjong_push_fold.main(["--games", "3", "--seed", "c", "--variant", "default",
+                                   "--compare", "default"]) == 0
+    out = capsys.readouterr().out
+    assert "variant minus --compare in the same seat of the same games: +0.000 (95% +0.000 to +0.000)" in out
