@@ -106,8 +106,10 @@ class PushFold(NamedTuple):
     open hand's points is at least ``call_ev`` times the closed hand's with riichi
     (:meth:`_View.call_pays`): early it keeps a closed one-shanten hand rather than open it for a
     cheap tenpai on a poor wait. Level in self-play at 1.0 (-0.013, 95% -0.064 to +0.039 over
-    3,200 games; calls 28% of hands against 33%) and against the stand-in for mjai-manue
-    (``benchmarks/mahjong_manue_like.py``); off until a match against manue shows it pays.
+    3,200 games; calls 28% of hands against 33%) and against three mjai-manue (64 paired games:
+    2.52 against 2.58, +0.06, 95% -0.23 to +0.35); at 1.5, against the stand-in for manue
+    (``benchmarks/mahjong_manue_like.py``), -0.044 (-0.100 to +0.011) in the same seat of the same
+    1,600 games, level in self-play (+0.001). Off until a match against manue shows it pays.
     """
 
     future_risk: float = FUTURE_PUSH_RISK
