@@ -9,6 +9,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -34,12 +35,14 @@ def patient_client(tmp_path: Path) -> Iterator[TestClient]:
         yield c
 
 
-def test_an_mjai_bot_process_plays_a_whole_match(patient_client: TestClient) -> None:
-    client = patient_client
+def play_through_mjai_bot(client: TestClient, seed: str) -> tuple[str, int, str]:
+    """A whole match with taku's mjai bot process in seat 1, over the mjai WebSocket; the game's id,
+    the batches the bot was sent and the game's status as the server gives it the moment after the
+    bot got ``end_game``."""
     alice = Player(client)
     made = alice.table(
         [{"kind": "bot", "name": "tsumogiri"}, {"kind": "mjai", "name": "taku via mjai"}, *BOTS],
-        seed="mjai-1",
+        seed=seed,
     )
     game_id, token = made["game"]["id"], made["mjai_tokens"]["1"]
     bot = subprocess.Popen(
@@ -69,14 +72,43 @@ def test_an_mjai_bot_process_plays_a_whole_match(patient_client: TestClient) -> 
                 if batch[-1]["type"] == "end_game":
                     break
                 ws.send_text(answer)
+            status = client.get(f"/api/games/{game_id}").json()["status"]
     finally:
         bot.stdin.close()
         bot.wait(timeout=10)
+    return game_id, batches, status
+
+
+def test_an_mjai_bot_process_plays_a_whole_match(patient_client: TestClient) -> None:
+    client = patient_client
+    game_id, batches, status = play_through_mjai_bot(client, "mjai-1")
     assert batches > 50
-    summary = client.get(f"/api/games/{game_id}").json()
-    assert summary["status"] == "finished"
+    assert status == "finished"
     actions = client.app.state.hub.db.store.actions(game_id)
     assert {a.by for a in actions if a.seat == 1} == {"mjai"}
+
+
+def test_end_game_reaches_the_bot_only_once_the_game_is_stored_finished(patient_client: TestClient) -> None:
+    """The result is stored before the bot hears ``end_game``: a bot (or its owner's script) that
+    asks about the game right after it must find it finished, whatever the database's speed (here
+    0.3 s to store the result)."""
+    client = patient_client
+    hub = client.app.state.hub
+    set_status = hub.db.store.set_status
+    told_before_stored: list[bool] = []
+
+    def slow_set_status(game_id: str, status: str, *args: Any) -> Any:
+        if status == "finished":
+            links = hub.actor(game_id).links.values()
+            told_before_stored.append(any(link.connection.closed for link in links))
+            time.sleep(0.3)
+        return set_status(game_id, status, *args)
+
+    hub.db.store.set_status = slow_set_status
+    _, batches, status = play_through_mjai_bot(client, "mjai-3")
+    assert batches > 50
+    assert told_before_stored == [False]
+    assert status == "finished"
 
 
 def test_bad_and_late_answers_are_penalised_and_logged(client: TestClient) -> None:

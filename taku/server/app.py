@@ -167,6 +167,9 @@ async def _too_large(send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+WRITER_DRAIN_SECONDS = 5.0
+"""How long a WebSocket handler that ends lets its writer send what is still queued."""
+
 NOT_HERE = "another server process runs the game (its live events are served there):"
 """The start of the close reason (code 4404) of a game's WebSocket on a process that does not own
 the running game (docs/server.md, "Past one process")."""
@@ -595,6 +598,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.close()
         connection.closed = True
 
+    async def drain(writer: asyncio.Task[None]) -> None:
+        """Let a closed connection's writer send what is still queued (the last events, an outside
+        bot's ``end_game``) before the handler ends; one that cannot within a few seconds is stopped."""
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.shield(writer), WRITER_DRAIN_SECONDS)
+        writer.cancel()
+
     async def refuse(websocket: WebSocket, code: int, reason: str) -> None:
         """Close a WebSocket at once with ``code`` and a one-line ``reason``: accepted first, as a
         browser sees neither the status nor the body of a refused handshake, only a close."""
@@ -655,8 +665,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
-            await actor.detach(connection)
-            writer.cancel()
+            await actor.detach(connection)  # (closes the connection: its writer ends after the queue)
+            await drain(writer)
             if websocket.application_state != WebSocketState.DISCONNECTED:
                 with contextlib.suppress(Exception):
                     await websocket.close()
@@ -685,8 +695,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except WebSocketDisconnect:
             pass
         finally:
-            await actor.detach(connection)
-            writer.cancel()
+            await actor.detach(connection)  # (closes the connection: its writer ends after the queue)
+            await drain(writer)
 
     @app.websocket("/api/lobby/ws")
     async def lobby_socket(websocket: WebSocket) -> None:
@@ -717,6 +727,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             hub.lobby.subscribers.discard(connection)
             connection.close()
-            writer.cancel()
+            await drain(writer)
 
     return app

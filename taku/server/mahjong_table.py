@@ -756,15 +756,17 @@ class MahjongTable(GameActor):
         }
         for seat in list(self.decisions):
             self._close_decision(seat)
-        for link in list(self.links.values()):
-            link.end()
+        links = list(self.links.values())
         await self.services.db.call(
             self.services.db.store.set_status, self.id, "finished", None, time.time(), summary
         )
         # only now, with no await left before the last events go out: whoever sees the table
-        # finished (the lobby, a test polling it) also has every event of it in its queue
+        # finished (the lobby, a test polling it) also has every event of it in its queue, and
+        # whoever got the last events (an outside bot's end_game) finds the table finished
         self.status = "finished"
         self.result = summary
+        for link in links:
+            link.end()
         self.changed()
 
     # --- seats -----------------------------------------------------------------------------------------
