@@ -47,6 +47,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from taku.bots.mahjong_defence import Threat, deal_in_chance, genbutsu, han_points, race, threats
+from taku.bots.mahjong_placement import hands_left, placement_stakes
 from taku.mahjong.actions import Action
 from taku.mahjong.errors import MahjongError
 from taku.mahjong.hand import Hand, Meld
@@ -110,6 +111,10 @@ class PushFold(NamedTuple):
     2.52 against 2.58, +0.06, 95% -0.23 to +0.35); at 1.5, against the stand-in for manue
     (``benchmarks/mahjong_manue_like.py``), -0.044 (-0.100 to +0.011) in the same seat of the same
     1,600 games, level in self-play (+0.001). Off until a match against manue shows it pays.
+    ``placement_sigma`` (0: off, the default): the weights of a win and of a deal-in come from the
+    expected final rank (:func:`taku.bots.mahjong_placement.placement_stakes`, each hand moving a
+    player's score by about this many points) in every hand, instead of the fixed weights of the
+    last round (``final_round_stakes``).
     """
 
     future_risk: float = FUTURE_PUSH_RISK
@@ -125,6 +130,7 @@ class PushFold(NamedTuple):
     tenpai_risk: float = 0.0
     wait_mass: float = 0.0
     call_ev: float = 0.0
+    placement_sigma: float = 0.0
 
 
 PREVIOUS_PUSH_FOLD = PushFold(cheap_open_points=0.0, riichi_value=1.0, riichi_risk=0.0,
@@ -333,7 +339,6 @@ class TakuPlayer:
         obs = view.obs
         facing = view.threats()
         tuning = self.push_fold
-        gain_weight, loss_weight = view.stakes()
         dealer = view.seat_wind == 0
         riichis = [t for t in facing if t.riichi]
         unseen_total = sum(view.unseen)
@@ -346,6 +351,11 @@ class TakuPlayer:
         bonus = 1000 * obs.deposits + 300 * obs.honba + 0.1 * threat_value  # and his tsumo avoided
         hand_value = han_points(
             view.value() + (tuning.closed_hidden_han if view.closed else tuning.hidden_han), dealer)
+        if tuning.placement_sigma > 0:
+            win_points = max([hand_value] + [r.points for r in rows if r.shanten <= 0])
+            gain_weight, loss_weight = view.placement_stakes(win_points, facing)
+        else:
+            gain_weight, loss_weight = view.stakes()
         future_risk = tuning.future_risk * threat_value  # the expected cost of one more pushed discard
         tenpai_risk = (tuning.tenpai_risk if tuning.tenpai_risk > 0 else tuning.future_risk) * threat_value
         # a cheap open hand pushes against a riichi only nearly safe tiles
@@ -496,19 +506,23 @@ class _View:
         plans = self.plans(melds, counts)
         return _plan_shanten(counts, len(melds), plans) if plans else 8
 
-    def call_shanten(self, action: Action) -> tuple[int, str | None]:
-        """The best shanten after calling ``action`` and discarding, with the yaku plan it follows."""
+    def after_call(self, action: Action) -> tuple[list[int], tuple[Meld, ...], tuple[int, ...]]:
+        """The hand's counts after calling ``action`` (its tiles taken out), its melds with the new
+        one, and the kinds it may not discard next (kuikae)."""
         counts = list(self.counts)
         for tile in action.consumed:
             counts[tile.kind] -= 1
         assert action.pai is not None
-        called = action.pai.kind
         tiles = tuple(sorted((*action.consumed, action.pai)))
         meld = Meld(action.type, tiles, action.pai, places_after(action.target, self.obs.seat)
                     if action.target is not None else 1)
-        melds = (*self.melds, meld)
+        forbidden = kuikae_kinds(action.pai.kind, [t.kind for t in action.consumed])
+        return counts, (*self.melds, meld), tuple(forbidden)
+
+    def call_shanten(self, action: Action) -> tuple[int, str | None]:
+        """The best shanten after calling ``action`` and discarding, with the yaku plan it follows."""
+        counts, melds, forbidden = self.after_call(action)
         nmelds = len(melds)
-        forbidden = kuikae_kinds(called, [t.kind for t in action.consumed])
         best = 9
         best_plan: str | None = None
         for kind in range(34):
@@ -526,11 +540,7 @@ class _View:
     def call_shanten_any(self, action: Action) -> int:
         """The best regular shanten after calling ``action`` and discarding, yaku or not (a
         tenpai shape counts at an exhaustive draw)."""
-        counts = list(self.counts)
-        for tile in action.consumed:
-            counts[tile.kind] -= 1
-        assert action.pai is not None
-        forbidden = kuikae_kinds(action.pai.kind, [t.kind for t in action.consumed])
+        counts, _, forbidden = self.after_call(action)
         nmelds = self.nmelds + 1
         best = 9
         for kind in range(34):
@@ -555,20 +565,13 @@ class _View:
         dealer = self.seat_wind == 0
         han_now = float(self.value())
         # now: the hand as it is
-        counts = list(self.counts)
-        accept_now = self._acceptance(counts, self.nmelds, None, before)
+        accept_now = self._acceptance(list(self.counts), self.nmelds, None, before)
         win_now, _ = race(before, accept_now, 5.0, unseen_total, turns, end_rate)
         value_now = han_points(han_now + tuning.closed_hidden_han, dealer)
         # after the call: the best discard's acceptance
-        for tile in action.consumed:
-            counts[tile.kind] -= 1
+        counts, melds, forbidden = self.after_call(action)
         called = action.pai.kind
-        tiles = tuple(sorted((*action.consumed, action.pai)))
-        meld = Meld(action.type, tiles, action.pai, places_after(action.target, obs.seat)
-                    if action.target is not None else 1)
-        melds = (*self.melds, meld)
         nmelds = len(melds)
-        forbidden = kuikae_kinds(called, [t.kind for t in action.consumed])
         best_accept = 0.0
         for kind in range(34):
             if not counts[kind] or kind in forbidden:
@@ -842,6 +845,16 @@ class _View:
         if rank == 4:
             return 1.0 + 0.3 * weight, 1.0 - 0.5 * weight
         return 1.0, 1.0
+
+    def placement_stakes(self, win_points: float, facing: Sequence[Threat]) -> tuple[float, float]:
+        """The weights of a win worth ``win_points`` and of a deal-in to ``facing`` (each weighed by
+        its chance to be tenpai) by the expected final rank (``PushFold.placement_sigma``)."""
+        obs = self.obs
+        rounds = 1 if self.player.rules.length == "east" else 2
+        hands = hands_left(obs.round_wind, obs.hand_number, rounds)
+        return placement_stakes(obs.scores, obs.seat, obs.dealer, hands, win_points,
+                                [(t.seat, t.tenpai, t.value) for t in facing],
+                                self.player.push_fold.placement_sigma)
 
     def value(self) -> int:
         """A rough han count of the hand: dora, red fives, value triplets and pairs, riichi."""
