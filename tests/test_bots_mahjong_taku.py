@@ -206,23 +206,28 @@ def test_an_open_tanyao_call_is_made_when_close() -> None:
 
 def test_with_call_ev_an_early_cheap_call_on_a_poor_wait_is_declined() -> None:
     # closed one-shanten (345m 123p 4p 66p 234s 4s: riichi in sight); chi 2s with 3s4s, then 1p
-    # out, is a tenpai of open tanyao (1,000) on the 3s kanchan. The default calls it (faster);
-    # with PushFold.call_ev the race's win chance times the points decides: early the closed hand
-    # with riichi is worth more, with 30 tiles left the call's speed pays
+    # out, is a tenpai of open tanyao (1,000) on the 3s kanchan. Without PushFold.call_ev the
+    # player calls it (faster); with it (the default, 1.5; and at 1.0) the race's win chance
+    # times the points decides: early the closed hand with riichi is worth more, late the call's
+    # speed pays (from 30 tiles left at 1.0, from 16 at 1.5)
     hand = "3m4m5m1p2p3p4p6p6p2s3s4s4s"
     legal = call_options(hand, "2s", 3, ("chi:3s4s",))
-    weighing = TakuPlayer(0, push_fold=PushFold(call_ev=1.0))
-    early = observe(hand, legal=legal, last_discard=(3, Tile.from_str("2s")), tiles_left=60)
-    late = observe(hand, legal=legal, last_discard=(3, Tile.from_str("2s")), tiles_left=30)
+
+    def choice(player: TakuPlayer, tiles_left: int) -> str:
+        observation = observe(hand, legal=legal, last_discard=(3, Tile.from_str("2s")), tiles_left=tiles_left)
+        return player.choose(observation).type
+
     assert shanten(parse_kinds(hand)) == 1
-    assert TakuPlayer(0).choose(early).type == "chi"
-    assert weighing.choose(early).type == "none"
-    assert weighing.choose(late).type == "chi"
+    assert choice(TakuPlayer(0, push_fold=PushFold(call_ev=0.0)), 60) == "chi"
+    assert PushFold().call_ev == 1.5
+    default, lighter = TakuPlayer(0), TakuPlayer(0, push_fold=PushFold(call_ev=1.0))
+    assert [choice(default, n) for n in (60, 30, 16)] == ["none", "none", "chi"]
+    assert [choice(lighter, n) for n in (60, 30, 16)] == ["none", "chi", "chi"]
     # a value honour's pon is not weighed: still taken
     honour = "13m468p2357s77z1z5m"
     pon = observe(honour, legal=call_options(honour, "7z", 2, ("pon",)),
                   last_discard=(2, Tile.from_str("7z")))
-    assert weighing.choose(pon).type == "pon"
+    assert TakuPlayer(0).choose(pon).type == "pon"
 
 
 def test_an_open_hand_discards_toward_its_yaku() -> None:

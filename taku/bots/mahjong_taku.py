@@ -16,6 +16,8 @@ its legal actions:
   clearly on; it never makes a call that leaves the hand without a yaku, except late in the
   hand (``LATE_TENPAI_TILES`` or fewer tiles left, nobody threatening), when a call that makes a
   one-shanten hand tenpai saves the no-ten payment (unless the rules want a yaku for tenpai);
+  a closed hand opens for tanyao, a flush or all triplets only when the call's win chance times
+  its points beats the closed hand's with riichi by ``PushFold.call_ev``;
 - **declares riichi** when its closed hand is tenpai with at least two winning tiles left (one,
   when the hand has no other yaku);
 - **defends** (unless ``defence=False``): against a riichi or an open hand that may be tenpai,
@@ -102,15 +104,16 @@ class PushFold(NamedTuple):
     +0.161 over 1,600 games: it folded more and won less), and scaled both ways (down early in a
     riichi too) it was level (-0.028, -0.080 to +0.024 over 3,200) but dealt in more against
     mjai-manue (15.8% of hands against 11.3% on the same 17 walls).
-    ``call_ev`` (0: off, the default): a closed hand calls for tanyao, a flush or all triplets (not
+    ``call_ev`` (default 1.5; 0: off): a closed hand calls for tanyao, a flush or all triplets (not
     a value honour's pon, not the late call for tenpai) only when the race's win chance times the
     open hand's points is at least ``call_ev`` times the closed hand's with riichi
     (:meth:`_View.call_pays`): early it keeps a closed one-shanten hand rather than open it for a
-    cheap tenpai on a poor wait. Level in self-play at 1.0 (-0.013, 95% -0.064 to +0.039 over
-    3,200 games; calls 28% of hands against 33%) and against three mjai-manue (64 paired games:
-    2.52 against 2.58, +0.06, 95% -0.23 to +0.35); at 1.5, against the stand-in for manue
-    (``benchmarks/mahjong_manue_like.py``), -0.044 (-0.100 to +0.011) in the same seat of the same
-    1,600 games, level in self-play (+0.001). Off until a match against manue shows it pays.
+    cheap tenpai on a poor wait. At 1.5, in the same seat of the same games as ``call_ev`` 0 (the
+    default until 2026-11-29): against three mjai-manue -0.36 of a place (95% -0.70 to -0.01, 45
+    games of the n16 walls), against three stand-ins for manue (``benchmarks/mahjong_manue_like.py``)
+    -0.055 (-0.094 to -0.016, 3,200 games) and -0.044 (-0.100 to +0.011, 1,600), level in self-play
+    (+0.001, 1,600 games twice); at 1.0 level in self-play (-0.013, 3,200 games) and against manue
+    (+0.06, 64 games). Calls fall from a third of the hands to a quarter, riichi rises.
     ``placement_sigma`` (0: off, the default): the weights of a win and of a deal-in come from the
     expected final rank (:func:`taku.bots.mahjong_placement.placement_stakes`, each hand moving a
     player's score by about this many points) in every hand, instead of the fixed weights of the
@@ -129,15 +132,15 @@ class PushFold(NamedTuple):
     ron_factor: float = 1.8
     tenpai_risk: float = 0.0
     wait_mass: float = 0.0
-    call_ev: float = 0.0
+    call_ev: float = 1.5
     placement_sigma: float = 0.0
 
 
-PREVIOUS_PUSH_FOLD = PushFold(cheap_open_points=0.0, riichi_value=1.0, riichi_risk=0.0,
+PREVIOUS_PUSH_FOLD = PushFold(cheap_open_points=0.0, riichi_value=1.0, riichi_risk=0.0, call_ev=0.0,
                               final_round_stakes=0.0, threat_end_rate=0.11)
 """The push or fold of the version before the cheap-open rule and the riichi value (2026-11-28):
 the reference of the self-play checks."""
-BEFORE_RIICHI_RISK = PushFold(riichi_risk=0.0, final_round_stakes=0.0, threat_end_rate=0.11)
+BEFORE_RIICHI_RISK = PushFold(riichi_risk=0.0, final_round_stakes=0.0, threat_end_rate=0.11, call_ev=0.0)
 """The push or fold before riichi was weighed against dama and folding, the last round's stakes
 and the faster end of a hand against threats (2026-11-28, evening): the reference of their
 self-play check."""
