@@ -109,9 +109,10 @@ class PushFold(NamedTuple):
     open hand's points is at least ``call_ev`` times the closed hand's with riichi
     (:meth:`_View.call_pays`): early it keeps a closed one-shanten hand rather than open it for a
     cheap tenpai on a poor wait. At 1.5, in the same seat of the same games as ``call_ev`` 0 (the
-    default until 2026-11-29): against three mjai-manue -0.36 of a place (95% -0.70 to -0.01, 45
-    games of the n16 walls), against three stand-ins for manue (``benchmarks/mahjong_manue_like.py``)
-    -0.055 (-0.094 to -0.016, 3,200 games) and -0.044 (-0.100 to +0.011, 1,600), level in self-play
+    default until 2026-11-29): against three mjai-manue -0.34 of a place (95% -0.64 to -0.05, the
+    64 games of the n16 walls; 2.23 against 2.58), against three stand-ins for manue
+    (``benchmarks/mahjong_manue_like.py``) -0.055 (-0.094 to -0.016, 3,200 games) and -0.044
+    (-0.100 to +0.011, 1,600), level in self-play
     (+0.001, 1,600 games twice); at 1.0 level in self-play (-0.013, 3,200 games) and against manue
     (+0.06, 64 games). Calls fall from a third of the hands to a quarter, riichi rises.
     ``placement_sigma`` (0: off, the default): the weights of a win and of a deal-in come from the
